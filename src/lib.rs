@@ -1,0 +1,28 @@
+//! damiera: a draughts (checkers) engine.
+//!
+//! Exact bitboard move generation and perft for English, Italian, Brazilian and Russian
+//! draughts. The layers, bottom up: [`bitboard`] and [`geometry`] (padded bitboards, 8x8 and
+//! 10x10), [`rules`] (one zero-sized type per variant, every rule a constant), [`position`]
+//! (a `Copy` position with copy-make and a Zobrist key), [`movegen`] (tiered move generation),
+//! [`notation`] (FEN and moves at the I/O boundary), [`perft`], and [`variant`] (the runtime
+//! choice of rules). See `docs/architecture.md`.
+
+#![deny(missing_docs)]
+
+pub mod bitboard;
+pub mod geometry;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod rules;
+pub mod variant;
+pub mod zobrist;
+
+pub use bitboard::{Bitboard, Square};
+pub use movegen::Duplicates;
+pub use moves::{Move, MoveList};
+pub use position::Position;
+pub use rules::{Brazilian, Color, English, Italian, Rules, Russian};
+pub use variant::Variant;

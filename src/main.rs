@@ -1,0 +1,136 @@
+//! The `damiera` command: `perft` from the shell (and, with no subcommand, the protocol loop).
+
+use clap::{Parser, Subcommand, ValueEnum};
+use damiera::movegen::Duplicates;
+use damiera::variant::{Variant, VariantFn};
+use damiera::{notation, perft, Position, Rules};
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+#[derive(Parser)]
+#[command(
+    name = "damiera",
+    version,
+    about = "A draughts engine: English, Italian, Brazilian and Russian draughts"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the legal-move tree (perft), optionally per root move (divide).
+    Perft {
+        /// english (american, checkers), italian, brazilian or russian.
+        #[arg(long, short)]
+        variant: Variant,
+        /// PDN FEN in the variant's notation (default: the start position).
+        #[arg(long, short)]
+        fen: Option<String>,
+        /// Depth in plies.
+        #[arg(long, short)]
+        depth: u32,
+        /// One line `<move>: <count>` per legal root move.
+        #[arg(long)]
+        divide: bool,
+        /// How identical captures reached by different paths count.
+        #[arg(long, value_enum, default_value_t = DupArg::Drop)]
+        duplicates: DupArg,
+    },
+}
+
+#[derive(Copy, Clone, ValueEnum)]
+enum DupArg {
+    /// Once per distinct move (from, to, captured set).
+    Drop,
+    /// Once per path of landing squares.
+    Keep,
+}
+
+struct PerftJob {
+    fen: Option<String>,
+    depth: u32,
+    divide: bool,
+    dups: Duplicates,
+}
+
+impl VariantFn for PerftJob {
+    type Output = ExitCode;
+    fn call<R: Rules>(self) -> ExitCode {
+        let pos = match &self.fen {
+            None => Position::<R>::start(),
+            Some(f) => match notation::parse_fen::<R>(f) {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            },
+        };
+        run_perft(&pos, self.depth, self.divide, self.dups);
+        ExitCode::SUCCESS
+    }
+}
+
+fn run_perft<R: Rules>(pos: &Position<R>, depth: u32, divide: bool, dups: Duplicates) {
+    let start = Instant::now();
+    let mut out = std::io::stdout().lock();
+    let total = if depth == 0 {
+        1
+    } else {
+        let mut done = 0usize;
+        let mut list = damiera::MoveList::new();
+        damiera::movegen::generate_with(pos, &mut list, dups);
+        let n_moves = list.len();
+        perft::divide(pos, depth, dups, |mv, n| {
+            done += 1;
+            let name = notation::move_name(pos, mv);
+            if divide {
+                let _ = writeln!(out, "{name}: {n}");
+                let _ = out.flush();
+            }
+            // Progress on stderr once a run is long enough to want it.
+            let t = start.elapsed();
+            if t > Duration::from_millis(500) {
+                eprintln!("[{done}/{n_moves}] {name}: {n} ({:.1} s)", t.as_secs_f64());
+            }
+        })
+    };
+    let secs = start.elapsed().as_secs_f64();
+    let _ = writeln!(out, "Nodes searched: {total}");
+    let _ = writeln!(out, "Time: {secs:.3} s");
+    let _ = writeln!(out, "Nodes/second: {:.0}", total as f64 / secs.max(1e-9));
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Perft {
+            variant,
+            fen,
+            depth,
+            divide,
+            duplicates,
+        }) => {
+            let dups = match duplicates {
+                DupArg::Drop => Duplicates::Drop,
+                DupArg::Keep => Duplicates::Keep,
+            };
+            variant.dispatch(PerftJob {
+                fen,
+                depth,
+                divide,
+                dups,
+            })
+        }
+        None => {
+            eprintln!("the protocol loop is not available yet; try `damiera perft --help`");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! `Variant`: the variant chosen at the edge (CLI, protocols), dispatched once into code that is
+//! generic over [`Rules`] (as shakmaty's `VariantPosition` does).
+
+use crate::rules::{Brazilian, English, Italian, Rules, Russian};
+use std::fmt;
+use std::str::FromStr;
+
+/// A supported variant.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum Variant {
+    /// English draughts / American checkers ([`English`]).
+    English,
+    /// Italian draughts ([`Italian`]).
+    Italian,
+    /// Brazilian draughts ([`Brazilian`]).
+    Brazilian,
+    /// Russian draughts ([`Russian`]).
+    Russian,
+}
+
+impl Variant {
+    /// Every variant, in the order the CLI and protocols list them.
+    pub const ALL: [Variant; 4] = [
+        Variant::English,
+        Variant::Italian,
+        Variant::Brazilian,
+        Variant::Russian,
+    ];
+
+    /// The canonical name (`english`, `italian`, `brazilian`, `russian`).
+    pub fn name(self) -> &'static str {
+        struct Name;
+        impl VariantFn for Name {
+            type Output = &'static str;
+            fn call<R: Rules>(self) -> &'static str {
+                R::NAME
+            }
+        }
+        self.dispatch(Name)
+    }
+
+    /// Runs `f` with the variant's rules type: the one `match` from a runtime variant into
+    /// generic code.
+    pub fn dispatch<F: VariantFn>(self, f: F) -> F::Output {
+        match self {
+            Variant::English => f.call::<English>(),
+            Variant::Italian => f.call::<Italian>(),
+            Variant::Brazilian => f.call::<Brazilian>(),
+            Variant::Russian => f.call::<Russian>(),
+        }
+    }
+}
+
+/// A computation generic over the rules, run by [`Variant::dispatch`].
+pub trait VariantFn {
+    /// What the computation returns.
+    type Output;
+    /// Runs it for rules `R`.
+    fn call<R: Rules>(self) -> Self::Output;
+}
+
+/// An unknown variant name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownVariant(pub String);
+
+impl fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown variant '{}' (expected english, american, checkers, italian, brazilian or russian)", self.0)
+    }
+}
+
+impl std::error::Error for UnknownVariant {}
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+    /// Parses `english` (aliases `american`, `checkers`), `italian`, `brazilian`, `russian`,
+    /// ignoring case.
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "english" | "american" | "checkers" => Ok(Variant::English),
+            "italian" => Ok(Variant::Italian),
+            "brazilian" => Ok(Variant::Brazilian),
+            "russian" => Ok(Variant::Russian),
+            _ => Err(UnknownVariant(s.trim().to_string())),
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
