@@ -25,7 +25,7 @@ enum Command {
     Perft {
         /// english (american, checkers), italian, brazilian or russian.
         #[arg(long, short)]
-        variant: Variant,
+        variant: String,
         /// PDN FEN in the variant's notation (default: the start position).
         #[arg(long, short)]
         fen: Option<String>,
@@ -117,6 +117,14 @@ fn main() -> ExitCode {
             divide,
             duplicates,
         }) => {
+            // Parsed here rather than by clap so that a bad name is a one-line error.
+            let variant: Variant = match variant.parse() {
+                Ok(v) => v,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
             let dups = match duplicates {
                 DupArg::Drop => Duplicates::Drop,
                 DupArg::Keep => Duplicates::Keep,

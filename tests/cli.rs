@@ -1,0 +1,154 @@
+//! The `damiera perft` command as a user runs it: output format, and one-line errors with exit
+//! status 2 for bad input. Leaf counts are from the team's reference tables (perft.md §3).
+
+use assert_cmd::Command;
+
+fn damiera() -> Command {
+    Command::cargo_bin("damiera").expect("binary built")
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = damiera().args(args).output().expect("runs");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+#[test]
+fn perft_prints_nodes_time_and_speed() {
+    let out = stdout_of(&["perft", "--variant", "english", "--depth", "5"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "Nodes searched: 7361");
+    assert!(
+        lines[1].starts_with("Time: ") && lines[1].ends_with(" s"),
+        "{out}"
+    );
+    assert!(lines[2].starts_with("Nodes/second: "), "{out}");
+}
+
+#[test]
+fn divide_lists_every_root_move() {
+    let out = stdout_of(&["perft", "--variant", "italian", "--depth", "6", "--divide"]);
+    let (divide, rest): (Vec<&str>, Vec<&str>) = out
+        .lines()
+        .partition(|l| !l.starts_with("Nodes") && !l.starts_with("Time"));
+    // FID numbering: White's seven first moves (perft.md §2).
+    let mut moves: Vec<&str> = divide
+        .iter()
+        .map(|l| l.split(':').next().unwrap())
+        .collect();
+    moves.sort();
+    assert_eq!(
+        moves,
+        ["21-17", "21-18", "22-18", "22-19", "23-19", "23-20", "24-20"]
+    );
+    let sum: u64 = divide
+        .iter()
+        .map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 36473);
+    assert_eq!(rest[0], "Nodes searched: 36473");
+}
+
+#[test]
+fn perft_from_a_fen_with_duplicates_keep_and_drop() {
+    // perft.md §5: the English king loop counts 2 with keep and 1 with drop.
+    let fen = "W:WK6:B9,10,17,18";
+    let keep = stdout_of(&[
+        "perft",
+        "-v",
+        "english",
+        "--fen",
+        fen,
+        "-d",
+        "1",
+        "--duplicates",
+        "keep",
+    ]);
+    let drop = stdout_of(&["perft", "-v", "english", "--fen", fen, "-d", "1"]);
+    assert!(keep.starts_with("Nodes searched: 2\n"), "{keep}");
+    assert!(drop.starts_with("Nodes searched: 1\n"), "{drop}");
+}
+
+#[test]
+fn russian_captures_use_colons_in_divide() {
+    let out = stdout_of(&[
+        "perft",
+        "-v",
+        "russian",
+        "--fen",
+        "W:Wb6:Bc7,f6",
+        "-d",
+        "1",
+        "--divide",
+    ]);
+    assert!(
+        out.contains("b6:d8:g5: 1\n") && out.contains("b6:d8:h4: 1\n"),
+        "{out}"
+    );
+}
+
+/// Runs a bad command: exit status 2, nothing on stdout, one line on stderr containing `what`.
+fn rejects(args: &[&str], what: &str) {
+    let out = damiera().args(args).output().expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.contains(what), "{args:?}: {err} lacks {what}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn bad_fens_are_one_line_errors_with_status_2() {
+    rejects(
+        &["perft", "-v", "english", "-d", "1", "--fen", "B:W33:B1"],
+        "square 33 is off the board",
+    );
+    rejects(
+        &["perft", "-v", "russian", "-d", "1", "--fen", "W:Wa2:Bb8"],
+        "a2 is a light square",
+    );
+    rejects(
+        &["perft", "-v", "english", "-d", "1", "--fen", "B:W1:B12"],
+        "promotion row",
+    );
+    rejects(
+        &["perft", "-v", "italian", "-d", "1", "--fen", "W:W21:B32"],
+        "promotion row",
+    );
+    rejects(
+        &["perft", "-v", "english", "-d", "1", "--fen", "B:W5,6:B6"],
+        "both white and black",
+    );
+    rejects(
+        &["perft", "-v", "english", "-d", "1", "--fen", "X:W5:B6"],
+        "side to move",
+    );
+    rejects(
+        &["perft", "-v", "brazilian", "-d", "1", "--fen", "W:Wz9:Bb8"],
+        "square z9 is off the board",
+    );
+    rejects(
+        &["perft", "-v", "english", "-d", "1", "--fen", ""],
+        "empty FEN",
+    );
+}
+
+#[test]
+fn unknown_variant_is_a_one_line_error() {
+    rejects(
+        &["perft", "-v", "chess", "-d", "1"],
+        "unknown variant 'chess'",
+    );
+}
+
+#[test]
+fn variant_aliases() {
+    for alias in ["american", "checkers", "English"] {
+        assert!(stdout_of(&["perft", "-v", alias, "-d", "3"]).starts_with("Nodes searched: 302\n"));
+    }
+}

@@ -1,0 +1,147 @@
+//! Square numbering and move notation per variant (rules.md §0, protocols.md §4).
+
+use damiera::notation::{self, parse_move, parse_square, square_name};
+use damiera::{Brazilian, English, Italian, Position, Rules, Russian};
+
+fn at<R: Rules>(name: &str) -> (u8, u8) {
+    notation::file_rank::<R>(parse_square::<R>(name).unwrap())
+}
+
+#[test]
+fn english_numbering_wcdf() {
+    // 1 = b8, 4 = h8, 5 = a7, 29 = a1, 32 = g1.
+    assert_eq!(at::<English>("1"), (1, 7));
+    assert_eq!(at::<English>("4"), (7, 7));
+    assert_eq!(at::<English>("5"), (0, 6));
+    assert_eq!(at::<English>("29"), (0, 0));
+    assert_eq!(at::<English>("32"), (6, 0));
+}
+
+#[test]
+fn italian_numbering_fid_2_4() {
+    // 1 = a8, 4 = g8, 5 = b7, 21 = b3, 29 = b1, 32 = h1.
+    assert_eq!(at::<Italian>("1"), (0, 7));
+    assert_eq!(at::<Italian>("4"), (6, 7));
+    assert_eq!(at::<Italian>("5"), (1, 6));
+    assert_eq!(at::<Italian>("21"), (1, 2));
+    assert_eq!(at::<Italian>("29"), (1, 0));
+    assert_eq!(at::<Italian>("32"), (7, 0));
+}
+
+#[test]
+fn algebraic_squares() {
+    assert_eq!(at::<Russian>("a1"), (0, 0));
+    assert_eq!(at::<Brazilian>("h8"), (7, 7));
+    assert!(
+        parse_square::<Russian>("b1").is_err(),
+        "b1 is light on an a1-dark board"
+    );
+    assert!(parse_square::<Russian>("i1").is_err());
+    assert_eq!(
+        square_name::<Russian>(parse_square::<Russian>("e3").unwrap()),
+        "e3"
+    );
+}
+
+#[test]
+fn fen_ranges_and_either_colour_first() {
+    let a = notation::parse_fen::<English>("B:W21-32:B1-12").unwrap();
+    let b = notation::parse_fen::<English>(
+        "B:B1,2,3,4,5,6,7,8,9,10,11,12:W21,22,23,24,25,26,27,28,29,30,31,32",
+    )
+    .unwrap();
+    assert_eq!(a, b);
+    assert_eq!(a, Position::<English>::start());
+    let k = notation::parse_fen::<Italian>("W:WK1-K3:B10").unwrap();
+    assert_eq!(notation::fen(&k), "W:WK1,K2,K3:B10");
+}
+
+#[test]
+fn quiet_moves_and_errors() {
+    let pos = Position::<English>::start();
+    assert!(parse_move(&pos, "11-15").is_ok());
+    assert!(matches!(
+        parse_move(&pos, "11-14"),
+        Err(notation::MoveError::Illegal(_))
+    ));
+    assert!(matches!(
+        parse_move(&pos, "11-"),
+        Err(notation::MoveError::Syntax(_))
+    ));
+    assert!(matches!(
+        parse_move(&pos, "hello"),
+        Err(notation::MoveError::Syntax(_))
+    ));
+    assert!(matches!(
+        parse_move(&pos, "11-99"),
+        Err(notation::MoveError::Syntax(_))
+    ));
+}
+
+#[test]
+fn capture_input_forms() {
+    // Russian b6:d8:g5 (captures c7, f6); pydraughts #28-style promotion in passing.
+    let pos = notation::parse_fen::<Russian>("W:Wb6:Bc7,f6").unwrap();
+    let want = parse_move(&pos, "b6:d8:g5").unwrap();
+    assert_eq!(
+        parse_move(&pos, "b6xd8xg5").unwrap(),
+        want,
+        "x accepted as separator"
+    );
+    assert_eq!(
+        parse_move(&pos, "b6xg5").unwrap(),
+        want,
+        "from x to when unambiguous"
+    );
+    assert_eq!(
+        parse_move(&pos, "b6xg5xc7xf6").unwrap(),
+        want,
+        "Hub form with captured squares"
+    );
+    assert_eq!(
+        parse_move(&pos, "b6xg5xf6xc7").unwrap(),
+        want,
+        "captured squares in any order"
+    );
+    assert!(
+        parse_move(&pos, "b6-d8").is_err(),
+        "a capture is compulsory"
+    );
+    assert!(
+        parse_move(&pos, "b6:d8").is_err(),
+        "a capture may not stop early"
+    );
+    assert!(
+        parse_move(&pos, "b6xg5xc7").is_err(),
+        "Hub form must list every captured square"
+    );
+}
+
+#[test]
+fn ambiguous_from_x_to() {
+    // Russian, free choice: the king on h6 reaches a7 two ways (hand analysis):
+    // h6:f8:c5:a7 takes g7, e7, b6 (from f8 it must land on c5 or d6 to go on; c5 goes on over
+    // b6), and h6:e3:a7 takes f4, b6 (only e3 lets it go on, over b6).
+    let pos = notation::parse_fen::<Russian>("W:WKh6:Bb6,b8,e7,f4,g7").unwrap();
+    match parse_move(&pos, "h6:a7") {
+        Err(notation::MoveError::Ambiguous(_, c)) => {
+            let mut c = c.clone();
+            c.sort();
+            assert_eq!(c, ["h6:e3:a7", "h6:f8:c5:a7"]);
+        }
+        other => panic!("expected ambiguity, got {other:?}"),
+    }
+    // Either full path, or the Hub form with its captured squares, picks one.
+    let long = parse_move(&pos, "h6:f8:c5:a7").unwrap();
+    assert_eq!(long.captured.count(), 3);
+    assert_eq!(parse_move(&pos, "h6xa7xg7xe7xb6").unwrap(), long);
+    assert_eq!(parse_move(&pos, "h6xe3xa7").unwrap().captured.count(), 2);
+}
+
+#[test]
+fn english_full_capture_notation() {
+    let pos = notation::parse_fen::<English>("B:W14,15,23:B10,6").unwrap();
+    let mv = parse_move(&pos, "10x26").unwrap();
+    assert_eq!(notation::move_name(&pos, &mv), "10x19x26");
+    assert_eq!(notation::move_name_hub::<English>(&mv), "10x26x15x23");
+}
