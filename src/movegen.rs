@@ -57,6 +57,27 @@ impl Side for BlackToMove {
     const BACKWARD: [Dir; 2] = [Dir::NW, Dir::NE];
 }
 
+/// Calls `f` with each of the four directions (unrolled: each call gets a constant).
+#[inline(always)]
+fn each_dir(mut f: impl FnMut(Dir)) {
+    f(Dir::NW);
+    f(Dir::NE);
+    f(Dir::SW);
+    f(Dir::SE);
+}
+
+/// Calls `f` with each direction a man of side `S` captures in (unrolled: the directions are
+/// constants).
+#[inline(always)]
+fn man_capture_dirs<R: Rules, S: Side>(mut f: impl FnMut(Dir)) {
+    f(S::FORWARD[0]);
+    f(S::FORWARD[1]);
+    if R::MEN_CAPTURE_BACKWARD {
+        f(S::BACKWARD[0]);
+        f(S::BACKWARD[1]);
+    }
+}
+
 /// Calls `$f::<R, S>($args)` with `S` the side to move of `$pos`.
 macro_rules! by_side {
     ($pos:expr, $f:ident ( $($arg:expr),* )) => {
@@ -140,14 +161,16 @@ fn has_captures_side<R: Rules, S: Side>(pos: &Position<R>) -> bool {
     if kings.is_empty() {
         return false;
     }
-    Dir::ALL.into_iter().any(|d| {
+    let mut found = false;
+    each_dir(|d| {
         let from = if R::FLYING_KINGS {
             slide::<R>(kings, empty, d)
         } else {
             kings
         };
-        jumps::<R>(from, them, empty, d)
-    })
+        found |= jumps::<R>(from, them, empty, d);
+    });
+    found
 }
 
 /// The number of quiet moves, counted bitwise (valid when there is no capture).
@@ -159,13 +182,13 @@ fn quiet_count_side<R: Rules, S: Side>(pos: &Position<R>) -> u64 {
     let mut n = (shift::<R>(men, f0) & empty).count() + (shift::<R>(men, f1) & empty).count();
     let kings = pos.kings_of(S::US);
     if kings.any() {
-        for d in Dir::ALL {
+        each_dir(|d| {
             n += if R::FLYING_KINGS {
                 (slide::<R>(kings, empty, d) & !kings).count()
             } else {
                 (shift::<R>(kings, d) & empty).count()
             };
-        }
+        });
     }
     n as u64
 }
@@ -185,10 +208,9 @@ fn has_moves_side<R: Rules, S: Side>(pos: &Position<R>) -> bool {
         return true;
     }
     let kings = pos.kings_of(S::US);
-    if Dir::ALL
-        .into_iter()
-        .any(|d| (shift::<R>(kings, d) & empty).any())
-    {
+    let mut found = false;
+    each_dir(|d| found |= (shift::<R>(kings, d) & empty).any());
+    if found {
         return true;
     }
     has_captures_side::<R, S>(pos)
@@ -196,7 +218,7 @@ fn has_moves_side<R: Rules, S: Side>(pos: &Position<R>) -> bool {
 
 /// The number of legal moves (the leaves of a depth-1 perft), counted without generating quiet
 /// moves.
-#[inline]
+#[inline(always)]
 pub fn count<R: Rules>(pos: &Position<R>, dups: Duplicates) -> u64 {
     by_side!(pos, count_side(pos, dups))
 }
@@ -207,17 +229,23 @@ fn count_side<R: Rules, S: Side>(pos: &Position<R>, dups: Duplicates) -> u64 {
         if let Some(n) = single_jumps_count::<R, S>(pos) {
             return n;
         }
-        let mut sink = CountSink {
-            list: MoveList::new(),
-            best: 0,
-            n: 0,
-            dups,
-        };
-        captures_side::<R, S, _>(pos, &mut sink);
-        sink.n
+        count_walked::<R, S>(pos, dups)
     } else {
         quiet_count_side::<R, S>(pos)
     }
+}
+
+/// Counts captures by walking them.
+#[inline(always)]
+fn count_walked<R: Rules, S: Side>(pos: &Position<R>, dups: Duplicates) -> u64 {
+    let mut sink = CountSink {
+        list: MoveList::new(),
+        best: 0,
+        n: 0,
+        dups,
+    };
+    captures_side::<R, S, _>(pos, &mut sink);
+    sink.n
 }
 
 /// The number of captures, counted bitwise, when every capture is a single jump by a man:
@@ -233,39 +261,39 @@ fn single_jumps_count<R: Rules, S: Side>(pos: &Position<R>) -> Option<u64> {
     let them = pos.pieces(S::US.opponent());
     let prey = man_prey::<R>(them, pos.kings());
     let empty = pos.empty();
-    // A later jump may land on a square a capturing man has left: count those as empty, which
-    // can only make the continuation test below say "maybe" more often (then we walk).
-    let empty_after = empty | men;
+    // The only square a capture empties before its end is its start square, and a second jump
+    // can never land there (that takes a ring of four jumps), so `empty` is exact here.
     let promo = promotion_row::<R>(S::US);
-    let dirs = [S::FORWARD[0], S::FORWARD[1], S::BACKWARD[0], S::BACKWARD[1]];
-    let n_dirs = if R::MEN_CAPTURE_BACKWARD { 4 } else { 2 };
     let mut n = 0;
-    for &d in &dirs[..n_dirs] {
+    let mut single = true;
+    man_capture_dirs::<R, S>(|d| {
         let land = shift::<R>(shift::<R>(men, d) & prey, d) & empty;
         if land.is_empty() {
-            continue;
+            return;
         }
-        let crowned = land & promo;
-        match R::PROMOTION {
+        let walkers = match R::PROMOTION {
             // A man crowned by a capture stops there: it cannot continue.
-            Promotion::EndsMove => {}
-            Promotion::ContinuesAsKing if crowned.any() => return None,
-            _ => {}
-        }
-        let walkers = if R::PROMOTION == Promotion::EndsMove {
-            land & !promo
-        } else {
-            land
+            Promotion::EndsMove => land & !promo,
+            // A man crowned in passing goes on as a king: walk those captures.
+            Promotion::ContinuesAsKing if (land & promo).any() => {
+                single = false;
+                land
+            }
+            _ => land,
         };
         // Continuing back over the piece just taken is impossible, so skip the reverse.
-        for &d2 in &dirs[..n_dirs] {
-            if d2 != d.reverse() && jumps::<R>(walkers, prey, empty_after, d2) {
-                return None;
+        man_capture_dirs::<R, S>(|d2| {
+            if d2 != d.reverse() && jumps::<R>(walkers, prey, empty, d2) {
+                single = false;
             }
-        }
+        });
         n += land.count() as u64;
+    });
+    if single {
+        Some(n)
+    } else {
+        None
     }
-    Some(n)
 }
 
 /// All legal moves of the side to move into `list` (cleared first), duplicates dropped.
@@ -291,7 +319,57 @@ fn generate_side<R: Rules, S: Side>(pos: &Position<R>, list: &mut MoveList, dups
         };
         captures_side::<R, S, _>(pos, &mut sink);
     } else {
-        quiet_side::<R, S>(pos, list);
+        quiet_side::<R, S, MoveList>(pos, list);
+    }
+}
+
+/// Receives moves one by one from [`for_each_move`]. Implementors mark `visit`
+/// `#[inline(always)]` so the per-move work is compiled into the generator's loop.
+pub trait MoveVisitor {
+    /// One legal move.
+    fn visit(&mut self, mv: Move);
+}
+
+impl MoveVisitor for MoveList {
+    #[inline(always)]
+    fn visit(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
+/// Calls `visitor` with every legal move, with the given duplicate policy: the same moves as
+/// [`generate_with`], without storing quiet moves (perft's inner loop).
+#[inline]
+pub fn for_each_move<R: Rules, V: MoveVisitor>(
+    pos: &Position<R>,
+    dups: Duplicates,
+    visitor: &mut V,
+) {
+    match pos.side() {
+        Color::White => for_each_side::<R, WhiteToMove, V>(pos, dups, visitor),
+        Color::Black => for_each_side::<R, BlackToMove, V>(pos, dups, visitor),
+    }
+}
+
+#[inline(always)]
+fn for_each_side<R: Rules, S: Side, V: MoveVisitor>(
+    pos: &Position<R>,
+    dups: Duplicates,
+    visitor: &mut V,
+) {
+    if has_captures_side::<R, S>(pos) {
+        let mut list = MoveList::new();
+        let mut sink = ListSink {
+            list: &mut list,
+            best: 0,
+            dups,
+        };
+        captures_side::<R, S, _>(pos, &mut sink);
+        for mv in list.iter() {
+            visitor.visit(*mv);
+        }
+    } else {
+        quiet_side::<R, S, V>(pos, visitor);
     }
 }
 
@@ -322,38 +400,40 @@ fn back<R: Rules>(t: Square, d: Dir) -> Square {
 }
 
 #[inline(always)]
-fn quiet_side<R: Rules, S: Side>(pos: &Position<R>, list: &mut MoveList) {
+fn quiet_side<R: Rules, S: Side, V: MoveVisitor>(pos: &Position<R>, out: &mut V) {
     let empty = pos.empty();
     let promo = promotion_row::<R>(S::US);
     let men = pos.men(S::US);
-    for d in S::FORWARD {
+    let mut men_moves = |d: Dir| {
         for t in shift::<R>(men, d) & empty {
-            list.push(Move::quiet(back::<R>(t, d), t, promo.contains(t)));
+            out.visit(Move::quiet(back::<R>(t, d), t, promo.contains(t)));
         }
-    }
+    };
+    men_moves(S::FORWARD[0]);
+    men_moves(S::FORWARD[1]);
     let kings = pos.kings_of(S::US);
     if kings.is_empty() {
         return;
     }
     if R::FLYING_KINGS {
         for from in kings {
-            for d in Dir::ALL {
+            each_dir(|d| {
                 let mut sq = step::<R>(from, d);
                 while let Some(t) = sq {
                     if !empty.contains(t) {
                         break;
                     }
-                    list.push(Move::quiet(from, t, false));
+                    out.visit(Move::quiet(from, t, false));
                     sq = step::<R>(t, d);
                 }
-            }
+            });
         }
     } else {
-        for d in Dir::ALL {
+        each_dir(|d| {
             for t in shift::<R>(kings, d) & empty {
-                list.push(Move::quiet(back::<R>(t, d), t, false));
+                out.visit(Move::quiet(back::<R>(t, d), t, false));
             }
-        }
+        });
     }
 }
 
@@ -676,12 +756,10 @@ fn captures_side<R: Rules, S: Side, K: CaptureSink>(pos: &Position<R>, sink: &mu
     // Men with a first jump: a capturable neighbour with an empty square behind it.
     let prey = man_prey::<R>(them, pos.kings());
     let mut candidates = Bitboard::EMPTY;
-    let dirs = [S::FORWARD[0], S::FORWARD[1], S::BACKWARD[0], S::BACKWARD[1]];
-    let n_dirs = if R::MEN_CAPTURE_BACKWARD { 4 } else { 2 };
-    for &d in &dirs[..n_dirs] {
+    man_capture_dirs::<R, S>(|d| {
         let r = d.reverse();
         candidates |= shift::<R>(shift::<R>(empty, r) & prey, r);
-    }
+    });
     for from in pos.men(S::US) & candidates {
         let mut w: Walker<'_, R, S, K> = Walker {
             sink,

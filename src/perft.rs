@@ -2,7 +2,7 @@
 //! counting at the last ply ([`movegen::count`]) and no hashing. A capture sequence is one move.
 //! Draw rules are not applied (as in every published table, perft.md).
 
-use crate::movegen::{self, Duplicates};
+use crate::movegen::{self, Duplicates, MoveVisitor};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::Rules;
@@ -12,13 +12,55 @@ pub fn perft<R: Rules>(pos: &Position<R>, depth: u32, dups: Duplicates) -> u64 {
     match depth {
         0 => 1,
         1 => movegen::count(pos, dups),
-        _ => {
-            let mut list = MoveList::new();
-            movegen::generate_with(pos, &mut list, dups);
-            list.iter()
-                .map(|mv| perft(&pos.make(mv), depth - 1, dups))
-                .sum()
+        2 => {
+            // The leaves' parents: count each child in place rather than call perft on it.
+            let mut v = CountChildren {
+                pos,
+                dups,
+                total: 0,
+            };
+            movegen::for_each_move(pos, dups, &mut v);
+            v.total
         }
+        _ => {
+            let mut v = PerftChildren {
+                pos,
+                dups,
+                depth: depth - 1,
+                total: 0,
+            };
+            movegen::for_each_move(pos, dups, &mut v);
+            v.total
+        }
+    }
+}
+
+/// Sums the move counts of the children (perft at depth 2).
+struct CountChildren<'a, R: Rules> {
+    pos: &'a Position<R>,
+    dups: Duplicates,
+    total: u64,
+}
+
+impl<R: Rules> MoveVisitor for CountChildren<'_, R> {
+    #[inline(always)]
+    fn visit(&mut self, mv: Move) {
+        self.total += movegen::count(&self.pos.make(&mv), self.dups);
+    }
+}
+
+/// Sums perft of the children at `depth`.
+struct PerftChildren<'a, R: Rules> {
+    pos: &'a Position<R>,
+    dups: Duplicates,
+    depth: u32,
+    total: u64,
+}
+
+impl<R: Rules> MoveVisitor for PerftChildren<'_, R> {
+    #[inline(always)]
+    fn visit(&mut self, mv: Move) {
+        self.total += perft(&self.pos.make(&mv), self.depth, self.dups);
     }
 }
 
@@ -34,7 +76,7 @@ pub fn divide<R: Rules>(
     movegen::generate_with(pos, &mut list, dups);
     let mut total = 0;
     for mv in list.iter() {
-        let n = perft(&pos.make(mv), depth.saturating_sub(1), dups);
+        let n = perft(&pos.make(&mv), depth.saturating_sub(1), dups);
         report(mv, n);
         total += n;
     }
