@@ -76,7 +76,7 @@ pub fn divide<R: Rules>(
     movegen::generate_with(pos, &mut list, dups);
     let mut total = 0;
     for mv in list.iter() {
-        let n = perft(&pos.make(&mv), depth.saturating_sub(1), dups);
+        let n = perft(&pos.make(mv), depth.saturating_sub(1), dups);
         report(mv, n);
         total += n;
     }
