@@ -18,6 +18,7 @@ use crate::bitboard::{Bitboard, Square};
 
 /// One of the four diagonal directions, seen from White's side (north = towards Black).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[repr(u8)]
 pub enum Dir {
     /// Up and to the left: `(x - 1, y + 1)`.
     NW,
@@ -92,17 +93,17 @@ pub trait Geometry: Copy + Send + Sync + 'static {
     /// Bit shift of a NE step (and of a SW step backwards).
     const RIGHT: u32 = Self::WIDTH as u32 / 2 + 1;
 
+    /// Left-shift of each direction, indexed by `Dir as usize` (0 for the downward ones).
+    const UP_SHIFT: [u32; 4] = [Self::LEFT, Self::RIGHT, 0, 0];
+    /// Right-shift of each direction (0 for the upward ones).
+    const DOWN_SHIFT: [u32; 4] = [0, 0, Self::RIGHT, Self::LEFT];
+
     /// Every square one step in `dir` from a square of `b` (off-board steps vanish).
+    /// Branch-free, so it stays cheap when `dir` is not a compile-time constant.
     #[inline(always)]
     fn shift(b: Bitboard, dir: Dir) -> Bitboard {
-        Bitboard(
-            match dir {
-                Dir::NW => b.0 << Self::LEFT,
-                Dir::NE => b.0 << Self::RIGHT,
-                Dir::SW => b.0 >> Self::RIGHT,
-                Dir::SE => b.0 >> Self::LEFT,
-            } & Self::ALL.0,
-        )
+        let d = dir as usize;
+        Bitboard(((b.0 << Self::UP_SHIFT[d]) >> Self::DOWN_SHIFT[d]) & Self::ALL.0)
     }
 
     /// The square one step in `dir` from `sq`, if it is on the board.

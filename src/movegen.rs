@@ -66,18 +66,6 @@ fn each_dir(mut f: impl FnMut(Dir)) {
     f(Dir::SE);
 }
 
-/// Calls `f` with each direction a man of side `S` captures in (unrolled: the directions are
-/// constants).
-#[inline(always)]
-fn man_capture_dirs<R: Rules, S: Side>(mut f: impl FnMut(Dir)) {
-    f(S::FORWARD[0]);
-    f(S::FORWARD[1]);
-    if R::MEN_CAPTURE_BACKWARD {
-        f(S::BACKWARD[0]);
-        f(S::BACKWARD[1]);
-    }
-}
-
 /// Calls `$f::<R, S>($args)` with `S` the side to move of `$pos`.
 macro_rules! by_side {
     ($pos:expr, $f:ident ( $($arg:expr),* )) => {
@@ -266,34 +254,65 @@ fn single_jumps_count<R: Rules, S: Side>(pos: &Position<R>) -> Option<u64> {
     let promo = promotion_row::<R>(S::US);
     let mut n = 0;
     let mut single = true;
-    man_capture_dirs::<R, S>(|d| {
-        let land = shift::<R>(shift::<R>(men, d) & prey, d) & empty;
-        if land.is_empty() {
-            return;
-        }
-        let walkers = match R::PROMOTION {
-            // A man crowned by a capture stops there: it cannot continue.
-            Promotion::EndsMove => land & !promo,
-            // A man crowned in passing goes on as a king: walk those captures.
-            Promotion::ContinuesAsKing if (land & promo).any() => {
-                single = false;
-                land
-            }
-            _ => land,
-        };
-        // Continuing back over the piece just taken is impossible, so skip the reverse.
-        man_capture_dirs::<R, S>(|d2| {
-            if d2 != d.reverse() && jumps::<R>(walkers, prey, empty, d2) {
-                single = false;
-            }
-        });
-        n += land.count() as u64;
-    });
-    if single {
-        Some(n)
-    } else {
-        None
+    let [f0, f1] = S::FORWARD;
+    single_jumps_dir::<R, S>(men, prey, empty, promo, f0, &mut n, &mut single);
+    single_jumps_dir::<R, S>(men, prey, empty, promo, f1, &mut n, &mut single);
+    if R::MEN_CAPTURE_BACKWARD {
+        let [b0, b1] = S::BACKWARD;
+        single_jumps_dir::<R, S>(men, prey, empty, promo, b0, &mut n, &mut single);
+        single_jumps_dir::<R, S>(men, prey, empty, promo, b1, &mut n, &mut single);
     }
+    single.then_some(n)
+}
+
+/// [`single_jumps_count`] for the jumps in direction `d` (a constant after inlining): adds
+/// them to `n`, and clears `single` if one of them might go on.
+#[inline(always)]
+fn single_jumps_dir<R: Rules, S: Side>(
+    men: Bitboard,
+    prey: Bitboard,
+    empty: Bitboard,
+    promo: Bitboard,
+    d: Dir,
+    n: &mut u64,
+    single: &mut bool,
+) {
+    let land = shift::<R>(shift::<R>(men, d) & prey, d) & empty;
+    if land.is_empty() {
+        return;
+    }
+    let walkers = match R::PROMOTION {
+        // A man crowned by a capture stops there: it cannot continue.
+        Promotion::EndsMove => land & !promo,
+        // A man crowned in passing goes on as a king: walk those captures.
+        Promotion::ContinuesAsKing if (land & promo).any() => {
+            *single = false;
+            land
+        }
+        _ => land,
+    };
+    // Continuing back over the piece just taken is impossible, so skip the reverse.
+    if any_man_jump::<R, S>(walkers, prey, empty, d.reverse()) {
+        *single = false;
+    }
+    *n += land.count() as u64;
+}
+
+/// Whether a man of side `S` on `men` can jump in a direction other than `except`.
+#[inline(always)]
+fn any_man_jump<R: Rules, S: Side>(
+    men: Bitboard,
+    prey: Bitboard,
+    empty: Bitboard,
+    except: Dir,
+) -> bool {
+    let [f0, f1] = S::FORWARD;
+    let [b0, b1] = S::BACKWARD;
+    (f0 != except && jumps::<R>(men, prey, empty, f0))
+        || (f1 != except && jumps::<R>(men, prey, empty, f1))
+        || (R::MEN_CAPTURE_BACKWARD
+            && ((b0 != except && jumps::<R>(men, prey, empty, b0))
+                || (b1 != except && jumps::<R>(men, prey, empty, b1))))
 }
 
 /// All legal moves of the side to move into `list` (cleared first), duplicates dropped.
@@ -399,18 +418,27 @@ fn back<R: Rules>(t: Square, d: Dir) -> Square {
     }
 }
 
+/// The quiet moves of `men` in direction `d` (a constant after inlining).
+#[inline(always)]
+fn men_quiet<R: Rules, V: MoveVisitor>(
+    men: Bitboard,
+    empty: Bitboard,
+    promo: Bitboard,
+    d: Dir,
+    out: &mut V,
+) {
+    for t in shift::<R>(men, d) & empty {
+        out.visit(Move::quiet(back::<R>(t, d), t, promo.contains(t)));
+    }
+}
+
 #[inline(always)]
 fn quiet_side<R: Rules, S: Side, V: MoveVisitor>(pos: &Position<R>, out: &mut V) {
     let empty = pos.empty();
     let promo = promotion_row::<R>(S::US);
     let men = pos.men(S::US);
-    let mut men_moves = |d: Dir| {
-        for t in shift::<R>(men, d) & empty {
-            out.visit(Move::quiet(back::<R>(t, d), t, promo.contains(t)));
-        }
-    };
-    men_moves(S::FORWARD[0]);
-    men_moves(S::FORWARD[1]);
+    men_quiet::<R, V>(men, empty, promo, S::FORWARD[0], out);
+    men_quiet::<R, V>(men, empty, promo, S::FORWARD[1], out);
     let kings = pos.kings_of(S::US);
     if kings.is_empty() {
         return;
@@ -755,11 +783,13 @@ fn captures_side<R: Rules, S: Side, K: CaptureSink>(pos: &Position<R>, sink: &mu
     let empty = pos.empty();
     // Men with a first jump: a capturable neighbour with an empty square behind it.
     let prey = man_prey::<R>(them, pos.kings());
-    let mut candidates = Bitboard::EMPTY;
-    man_capture_dirs::<R, S>(|d| {
-        let r = d.reverse();
-        candidates |= shift::<R>(shift::<R>(empty, r) & prey, r);
-    });
+    let back_jump = |d: Dir| shift::<R>(shift::<R>(empty, d.reverse()) & prey, d.reverse());
+    let [f0, f1] = S::FORWARD;
+    let mut candidates = back_jump(f0) | back_jump(f1);
+    if R::MEN_CAPTURE_BACKWARD {
+        let [b0, b1] = S::BACKWARD;
+        candidates |= back_jump(b0) | back_jump(b1);
+    }
     for from in pos.men(S::US) & candidates {
         let mut w: Walker<'_, R, S, K> = Walker {
             sink,
