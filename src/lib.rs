@@ -10,6 +10,7 @@
 #![deny(missing_docs)]
 
 pub mod bitboard;
+pub mod game;
 pub mod geometry;
 pub mod movegen;
 pub mod moves;
@@ -21,6 +22,7 @@ pub mod variant;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard, Square};
+pub use game::Game;
 pub use movegen::Duplicates;
 pub use moves::{Move, MoveList};
 pub use position::Position;

@@ -3,7 +3,7 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use damiera::movegen::Duplicates;
 use damiera::variant::{Variant, VariantFn};
-use damiera::{notation, perft, Position, Rules};
+use damiera::{perft, Game};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -43,7 +43,7 @@ enum Command {
 
 #[derive(Copy, Clone, ValueEnum)]
 enum DupArg {
-    /// Once per distinct move (from, to, captured set).
+    /// Once per distinct move (from, to, captured set, promotion).
     Drop,
     /// Once per path of landing squares.
     Keep,
@@ -58,10 +58,10 @@ struct PerftJob {
 
 impl VariantFn for PerftJob {
     type Output = ExitCode;
-    fn call<R: Rules>(self) -> ExitCode {
+    fn call<G: Game>(self) -> ExitCode {
         let pos = match &self.fen {
-            None => Position::<R>::start(),
-            Some(f) => match notation::parse_fen::<R>(f) {
+            None => G::start(),
+            Some(f) => match G::parse_fen(f) {
                 Ok(p) => p,
                 Err(e) => {
                     eprintln!("error: {e}");
@@ -69,24 +69,21 @@ impl VariantFn for PerftJob {
                 }
             },
         };
-        run_perft(&pos, self.depth, self.divide, self.dups);
+        run_perft::<G>(&pos, self.depth, self.divide, self.dups);
         ExitCode::SUCCESS
     }
 }
 
-fn run_perft<R: Rules>(pos: &Position<R>, depth: u32, divide: bool, dups: Duplicates) {
+fn run_perft<G: Game>(pos: &G::Position, depth: u32, divide: bool, dups: Duplicates) {
     let start = Instant::now();
     let mut out = std::io::stdout().lock();
     let total = if depth == 0 {
         1
     } else {
         let mut done = 0usize;
-        let mut list = damiera::MoveList::new();
-        damiera::movegen::generate_with(pos, &mut list, dups);
-        let n_moves = list.len();
-        perft::divide(pos, depth, dups, |mv, n| {
+        let n_moves = G::count(pos, dups);
+        perft::divide::<G>(pos, depth, dups, |_, name, n| {
             done += 1;
-            let name = notation::move_name(pos, mv);
             if divide {
                 let _ = writeln!(out, "{name}: {n}");
                 let _ = out.flush();

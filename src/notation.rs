@@ -338,13 +338,20 @@ pub fn capture_paths<R: Rules>(pos: &Position<R>, mv: &Move) -> Vec<Vec<Square>>
 /// A move in the variant's PDN notation: `from-to`, or every landing square of a capture
 /// joined by the variant's separator.
 pub fn move_name<R: Rules>(pos: &Position<R>, mv: &Move) -> String {
+    move_name_nth(pos, mv, 0)
+}
+
+/// [`move_name`] with the `nth` of the capture's paths (wrapping around), so that the
+/// duplicates listed by [`crate::movegen::Duplicates::Keep`] get each their own name.
+pub fn move_name_nth<R: Rules>(pos: &Position<R>, mv: &Move, nth: usize) -> String {
     let name = square_name::<R>;
     if !mv.is_capture() {
         return format!("{}-{}", name(mv.from), name(mv.to));
     }
     let sep = R::CAPTURE_SEPARATOR.to_string();
     let mut parts = vec![name(mv.from)];
-    match capture_paths(pos, mv).first() {
+    let paths = capture_paths(pos, mv);
+    match paths.get(nth % paths.len().max(1)) {
         Some(path) => parts.extend(path.iter().map(|&sq| name(sq))),
         None => parts.push(name(mv.to)),
     }

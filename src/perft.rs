@@ -2,6 +2,7 @@
 //! counting at the last ply ([`movegen::count`]) and no hashing. A capture sequence is one move.
 //! Draw rules are not applied (as in every published table, perft.md).
 
+use crate::game::Game;
 use crate::movegen::{self, Duplicates, MoveVisitor};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -64,20 +65,23 @@ impl<R: Rules> MoveVisitor for PerftChildren<'_, R> {
     }
 }
 
-/// perft split by root move: calls `report(move, leaves)` for each legal move in generation
-/// order and returns the total. `depth` must be at least 1.
-pub fn divide<R: Rules>(
-    pos: &Position<R>,
+/// perft split by root move, for any [`Game`]: calls `report(move, name, leaves)` for each
+/// legal move in generation order and returns the total. With [`Duplicates::Keep`] a capture
+/// reached by several paths is reported once per path, each under its own path's name.
+pub fn divide<G: Game>(
+    pos: &G::Position,
     depth: u32,
     dups: Duplicates,
-    mut report: impl FnMut(&Move, u64),
+    mut report: impl FnMut(&Move, &str, u64),
 ) -> u64 {
     let mut list = MoveList::new();
-    movegen::generate_with(pos, &mut list, dups);
+    G::generate(pos, &mut list, dups);
     let mut total = 0;
-    for mv in list.iter() {
-        let n = perft(&pos.make(mv), depth.saturating_sub(1), dups);
-        report(mv, n);
+    for (i, mv) in list.iter().enumerate() {
+        let nth = list[..i].iter().filter(|m| *m == mv).count();
+        let name = G::move_name_nth(pos, mv, nth);
+        let n = G::perft(&G::make(pos, mv), depth.saturating_sub(1), dups);
+        report(mv, &name, n);
         total += n;
     }
     total

@@ -1,7 +1,8 @@
 //! `Variant`: the variant chosen at the edge (CLI, protocols), dispatched once into code that is
 //! generic over [`Rules`] (as shakmaty's `VariantPosition` does).
 
-use crate::rules::{Brazilian, English, Italian, Rules, Russian};
+use crate::game::Game;
+use crate::rules::{Brazilian, English, Italian, Russian};
 use std::fmt;
 use std::str::FromStr;
 
@@ -32,15 +33,15 @@ impl Variant {
         struct Name;
         impl VariantFn for Name {
             type Output = &'static str;
-            fn call<R: Rules>(self) -> &'static str {
-                R::NAME
+            fn call<G: Game>(self) -> &'static str {
+                G::NAME
             }
         }
         self.dispatch(Name)
     }
 
-    /// Runs `f` with the variant's rules type: the one `match` from a runtime variant into
-    /// generic code.
+    /// Runs `f` with the variant's type: the one `match` from a runtime variant into generic
+    /// code.
     pub fn dispatch<F: VariantFn>(self, f: F) -> F::Output {
         match self {
             Variant::English => f.call::<English>(),
@@ -51,12 +52,12 @@ impl Variant {
     }
 }
 
-/// A computation generic over the rules, run by [`Variant::dispatch`].
+/// A computation generic over the variant, run by [`Variant::dispatch`].
 pub trait VariantFn {
     /// What the computation returns.
     type Output;
-    /// Runs it for rules `R`.
-    fn call<R: Rules>(self) -> Self::Output;
+    /// Runs it for variant `G`.
+    fn call<G: Game>(self) -> Self::Output;
 }
 
 /// An unknown variant name.
