@@ -2,7 +2,7 @@
 //!
 //! - Squares: English 1-32 (1 = b8, 29 = a1), Italian FID 1-32 (1 = a8, 32 = h1),
 //!   International 1-50 (1 = b10, 46 = a1), algebraic `a1`..`h8` for Brazilian and Russian
-//!   (rules.md §0; PDN GameTypes 20, 21, 22, 25, 26).
+//!   (WCDF, FID-I 2.4, FMJD; PDN GameTypes 20, 21, 22, 25, 26; see docs/rules.md).
 //! - FEN (PDN 3.0): `[W|B]:W<list>:B<list>`, a `K` before a square marks a king, ranges such as
 //!   `21-32` or `K1-K4` are accepted for numeric notation, the colour lists may come in either
 //!   order. Output lists every square explicitly, White's list first.
@@ -359,7 +359,7 @@ pub fn move_name_nth<R: Rules>(pos: &Position<R>, mv: &Move, nth: usize) -> Stri
 }
 
 /// A move in Hub form: `from-to`, or `from x to x captured...` with captured squares in
-/// ascending order of their notation (protocols.md §1.4).
+/// ascending order of their notation (Scan 3.1 protocol.txt; pydraughts matches captures by from, to and the sorted captured set).
 pub fn move_name_hub<R: Rules>(mv: &Move) -> String {
     let name = square_name::<R>;
     if !mv.is_capture() {

@@ -1,5 +1,5 @@
 //! The `damiera perft` command as a user runs it: output format, and one-line errors with exit
-//! status 2 for bad input. Leaf counts are from the team's reference tables (perft.md §3).
+//! status 2 for bad input. Leaf counts are DCTL's published tables (docs/perft.md).
 
 use assert_cmd::Command;
 
@@ -35,7 +35,7 @@ fn divide_lists_every_root_move() {
     let (divide, rest): (Vec<&str>, Vec<&str>) = out
         .lines()
         .partition(|l| !l.starts_with("Nodes") && !l.starts_with("Time"));
-    // FID numbering: White's seven first moves (perft.md §2).
+    // FID numbering: White's seven first moves (FID numbering, DCTL).
     let mut moves: Vec<&str> = divide
         .iter()
         .map(|l| l.split(':').next().unwrap())
@@ -55,7 +55,7 @@ fn divide_lists_every_root_move() {
 
 #[test]
 fn perft_from_a_fen_with_duplicates_keep_and_drop() {
-    // perft.md §5: the English king loop counts 2 with keep and 1 with drop.
+    // DCTL: the English king loop counts 2 with keep and 1 with drop.
     let fen = "W:WK6:B9,10,17,18";
     let keep = stdout_of(&[
         "perft",

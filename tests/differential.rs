@@ -8,7 +8,7 @@
 //! - the set of capture paths (every square the capturing piece stands on) is the same;
 //! - our `Duplicates::Keep` count equals the number of sequences pydraughts lists.
 //!
-//! Known pydraughts deviations (rules.md §G) are handled explicitly: in Italian, pydraughts
+//! Known pydraughts deviations (docs/rules.md) are handled explicitly: in Italian, pydraughts
 //! applies FID 6.9 by the index of the first captured king only, so where two lines tie up to
 //! that point it also lists the line whose later kings come later (the Alioto case). Such an
 //! extra move is accepted only if it ties with our moves on every key before 6.9, has the same
@@ -268,7 +268,7 @@ fn one_position(python: &Path, variant: &str, fen: &str) -> String {
 
 #[test]
 fn rule_positions_match_pydraughts() {
-    // The one-ply positions of perft.md §5 and rules.md (see tests/rules.rs), where pydraughts
+    // The one-ply rule positions (see tests/rules.rs), where pydraughts
     // must agree except for the one documented Italian 6.9 deviation (the Alioto position).
     let python = python();
     let italian = [

@@ -1,4 +1,4 @@
-//! Square numbering and move notation per variant (rules.md §0, protocols.md §4).
+//! Square numbering and move notation per variant (WCDF, FID-I 2.4, PDN; docs/rules.md).
 
 use damiera::notation::{self, parse_move, parse_square, square_name};
 use damiera::{Brazilian, English, Italian, Position, Rules, Russian};

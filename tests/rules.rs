@@ -1,6 +1,6 @@
 //! One-ply rules tests: the legal moves of small positions, per variant and per rule article.
-//! Positions and expected moves come from the team's reference notes (perft.md §5, rules.md
-//! §A-§E), which take them from the FID 2008 rulebook examples (via DCTL
+//! Positions and expected moves (collected in docs/rules.md) come from
+//! the FID 2008 rulebook examples (via DCTL
 //! test/src/core/model/italian.cpp), DCTL's regressions, pydraughts issue #28 and hand
 //! analysis; each test names its source. Moves are written `fromxto` / `from-to` (short form)
 //! or with every landing square (full form), in the variant's notation.
@@ -53,7 +53,7 @@ fn s(v: &[&str]) -> Vec<String> {
     v
 }
 
-// ---- Italian (FID numbering; FID 2008 examples via DCTL italian.cpp, perft.md §5) ----
+// ---- Italian (FID numbering; FID 2008 examples via DCTL italian.cpp ----
 
 #[test]
 fn italian_5_3_man_captures_forward() {
@@ -106,7 +106,7 @@ fn italian_6_9_kings_earliest() {
 #[test]
 fn italian_6_9_alioto_two_kings() {
     // Alioto Domenico to Ed Gilbert: K26,K18,m10 beats K27,m20,K12 (pydraughts also allows
-    // 30x7, a known deviation, rules.md §G).
+    // 30x7, a known deviation, docs/rules.md).
     assert_eq!(
         short::<Italian>("W:WK30:B10,K12,K18,20,K26,K27"),
         s(&["30x5"])
@@ -127,11 +127,11 @@ fn italian_6_10_free_choice() {
 
 #[test]
 fn italian_promotion_by_capture_ends_move() {
-    // perft.md §5 cross-variant table: the mirrored board gives 11x2 and 11x4, both crowning.
+    // DCTL cross-variant position W:W11:B6,7: the mirrored board gives 11x2 and 11x4, both crowning.
     assert_eq!(short::<Italian>("W:W11:B6,7"), s(&["11x2", "11x4"]));
 }
 
-// ---- English (WCDF; perft.md §5, rules.md §B) ----
+// ---- English (WCDF) ----
 
 #[test]
 fn english_promotion_ends_move() {
@@ -156,11 +156,11 @@ fn english_men_capture_kings() {
 
 #[test]
 fn english_king_loop_duplicates() {
-    // perft.md §5: the king goes round the four men either way: keep 2, drop 1.
+    // DCTL: the king goes round the four men either way: keep 2, drop 1.
     assert_eq!(counts::<English>("W:WK6:B9,10,17,18"), (1, 2));
 }
 
-// ---- Russian (kodeks 2004, pydraughts #28; perft.md §5, rules.md §E) ----
+// ---- Russian (kodeks 2004, pydraughts #28) ----
 
 #[test]
 fn russian_1_5_15_promotion_in_passing_continues() {
@@ -169,7 +169,7 @@ fn russian_1_5_15_promotion_in_passing_continues() {
         full::<Russian>("W:Wb6:Bc7,f6"),
         s(&["b6:d8:g5", "b6:d8:h4"])
     );
-    // perft.md §5 W:W11:B6,7 in algebraic: f6:d8 crowns, then b6 or a5 as a king.
+    // DCTL position W:W11:B6,7 in algebraic: f6:d8 crowns, then b6 or a5 as a king.
     assert_eq!(
         full::<Russian>("W:Wf6:Bc7,e7"),
         s(&["f6:d8:a5", "f6:d8:b6"])
@@ -204,19 +204,19 @@ fn russian_king_must_land_where_capture_continues() {
 
 #[test]
 fn russian_flying_king_two_on_a_line() {
-    // perft.md §5 W:WK29:B22,11: a1 over c3 and f6 to g7 or h8 (drop 2).
+    // DCTL position W:WK29:B22,11: a1 over c3 and f6 to g7 or h8 (drop 2).
     assert_eq!(short::<Russian>("W:WKa1:Bc3,f6"), s(&["a1xg7", "a1xh8"]));
 }
 
 #[test]
 fn russian_ring_duplicates() {
-    // perft.md §5 W:W6:B9,10,17,18 and W:WK6:...: man loop drop 1, king loop drop 3.
+    // DCTL position W:W6:B9,10,17,18 and W:WK6:...: man loop drop 1, king loop drop 3.
     assert_eq!(counts::<Russian>("W:Wc7:Bb6,d6,b4,d4").0, 1);
     assert_eq!(counts::<Russian>("W:Wc7:Bb6,d6,b4,d4").1, 2);
     assert_eq!(counts::<Russian>("W:WKc7:Bb6,d6,b4,d4").0, 3);
 }
 
-// ---- Brazilian (CBD; perft.md §5, rules.md §C) ----
+// ---- Brazilian (CBD) ----
 
 #[test]
 fn brazilian_13_no_promotion_in_passing() {
@@ -226,7 +226,7 @@ fn brazilian_13_no_promotion_in_passing() {
     let mut list = MoveList::new();
     movegen::generate(&pos, &mut list);
     assert!(!list[0].promotes);
-    // perft.md §5 W:W11:B6,7 in algebraic: only f6xd8xb6.
+    // DCTL position W:W11:B6,7 in algebraic: only f6xd8xb6.
     assert_eq!(full::<Brazilian>("W:Wf6:Bc7,e7"), s(&["f6xd8xb6"]));
 }
 
@@ -238,7 +238,7 @@ fn brazilian_12_majority() {
 
 #[test]
 fn brazilian_identical_captures_counted_once() {
-    // rules.md §C: a man round a ring of four, either way: 2 sequences, 1 move.
+    // CBD identical captures (pydraughts lists 2): a man round a ring of four, either way: 2 sequences, 1 move.
     assert_eq!(counts::<Brazilian>("W:Wc3:Bd4,f4,f2,d2"), (1, 2));
     assert_eq!(short::<Brazilian>("W:Wc3:Bd4,f4,f2,d2"), s(&["c3xc3"]));
     assert_eq!(counts::<Brazilian>("W:WKc7:Bb6,d6,b4,d4").0, 3);

@@ -25,7 +25,8 @@ impl Rules for English {
     const CAPTURE_SEPARATOR: char = 'x';
     /// usacheckers 1.17: a king moves one square in any diagonal direction.
     const FLYING_KINGS: bool = false;
-    /// usacheckers 1.18: men move and jump forward only.
+    /// Men move and jump forward only (netintellgames rule IV; DCTL `is_backward_pawn_jump`
+    /// false).
     const MEN_CAPTURE_BACKWARD: bool = false;
     /// Men jump kings as well as men (netintellgames rule IV; DCTL `is_pawns_jump_only_pawns`
     /// false).

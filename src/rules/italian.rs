@@ -29,7 +29,8 @@ impl Rules for Italian {
     const MEN_CAPTURE_BACKWARD: bool = false;
     /// FID-I 5.3(b): the man may not capture a king.
     const MEN_CAPTURE_KINGS: bool = false;
-    /// FID-I 4.6 and the FID English summary: a man promoted by a capture ends its move there.
+    /// FID English summary ("the move pass to the opponent in the case the new king has to
+    /// jump too"): a man promoted by a capture ends its move there.
     const PROMOTION: Promotion = Promotion::EndsMove;
     /// FID-I 6.6-6.10: quantity, capture with a king, most kings, kings earliest, free choice.
     const PRECEDENCE: Precedence = Precedence::Italian;

@@ -14,10 +14,11 @@ pub struct Russian;
 impl Rules for Russian {
     type Board = Board8;
     const NAME: &'static str = "russian";
-    /// Kodeks 1.2: a1 dark, White on ranks 1-3 moves first.
+    /// Russian draughts code (kodeks 2004), as encoded by DCTL: a1 dark, White on ranks 1-3
+    /// moves first.
     const START_FEN: &'static str =
         "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
-    /// Kodeks 1.2: a1 is dark.
+    /// Kodeks 2004 (via DCTL): a1 is dark.
     const A1_DARK: bool = true;
     /// PDN GameType 25, algebraic.
     const NUMBERING: Numbering = Numbering::Algebraic;
