@@ -624,13 +624,10 @@ impl<R: Rules, S: Side, K: CaptureSink> Walker<'_, R, S, K> {
         }
         if !found && captured.any() {
             let promotes = (promotion_row::<R>(S::US) & cur).any();
-            self.emit(
-                cur.first(),
-                captured,
-                promotes,
-                order,
-                R::MEN_CAPTURE_BACKWARD,
-            );
+            // Two paths of short jumps with the same ends and captured set need a ring of at
+            // least four captures (and a man that captures backward).
+            let may_repeat = R::MEN_CAPTURE_BACKWARD && captured.count() >= 4;
+            self.emit(cur.first(), captured, promotes, order, may_repeat);
         }
     }
 
@@ -749,7 +746,10 @@ impl<R: Rules, S: Side, K: CaptureSink> Walker<'_, R, S, K> {
             }
         }
         if !found && captured.any() {
-            self.emit(cur, captured, promoted, order, true);
+            // A flying king repeats a capture with two pieces (other landing squares between
+            // them); a short king needs a ring of four.
+            let may_repeat = R::FLYING_KINGS || captured.count() >= 4;
+            self.emit(cur, captured, promoted, order, may_repeat);
         }
     }
 
