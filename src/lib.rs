@@ -10,6 +10,7 @@
 #![deny(missing_docs)]
 
 pub mod bitboard;
+pub mod damone;
 pub mod game;
 pub mod geometry;
 pub mod movegen;

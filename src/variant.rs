@@ -1,6 +1,7 @@
 //! `Variant`: the variant chosen at the edge (CLI, protocols), dispatched once into code that is
 //! generic over [`Rules`] (as shakmaty's `VariantPosition` does).
 
+use crate::damone::Damone;
 use crate::game::Game;
 use crate::rules::{Brazilian, English, Italian, Russian};
 use std::fmt;
@@ -17,18 +18,21 @@ pub enum Variant {
     Brazilian,
     /// Russian draughts ([`Russian`]).
     Russian,
+    /// Italian Damone ([`Damone`]): three ranks of pieces on the Italian board.
+    Damone,
 }
 
 impl Variant {
     /// Every variant, in the order the CLI and protocols list them.
-    pub const ALL: [Variant; 4] = [
+    pub const ALL: [Variant; 5] = [
         Variant::English,
         Variant::Italian,
         Variant::Brazilian,
         Variant::Russian,
+        Variant::Damone,
     ];
 
-    /// The canonical name (`english`, `italian`, `brazilian`, `russian`).
+    /// The canonical name (`english`, `italian`, `brazilian`, `russian`, `damone`).
     pub fn name(self) -> &'static str {
         struct Name;
         impl VariantFn for Name {
@@ -48,6 +52,7 @@ impl Variant {
             Variant::Italian => f.call::<Italian>(),
             Variant::Brazilian => f.call::<Brazilian>(),
             Variant::Russian => f.call::<Russian>(),
+            Variant::Damone => f.call::<Damone>(),
         }
     }
 }
@@ -66,7 +71,7 @@ pub struct UnknownVariant(pub String);
 
 impl fmt::Display for UnknownVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown variant '{}' (expected english, american, checkers, italian, brazilian or russian)", self.0)
+        write!(f, "unknown variant '{}' (expected english, american, checkers, italian, brazilian, russian, damone or italian-damone)", self.0)
     }
 }
 
@@ -75,13 +80,14 @@ impl std::error::Error for UnknownVariant {}
 impl FromStr for Variant {
     type Err = UnknownVariant;
     /// Parses `english` (aliases `american`, `checkers`), `italian`, `brazilian`, `russian`,
-    /// ignoring case.
+    /// `damone` (alias `italian-damone`), ignoring case.
     fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
         match s.trim().to_ascii_lowercase().as_str() {
             "english" | "american" | "checkers" => Ok(Variant::English),
             "italian" => Ok(Variant::Italian),
             "brazilian" => Ok(Variant::Brazilian),
             "russian" => Ok(Variant::Russian),
+            "damone" | "italian-damone" => Ok(Variant::Damone),
             _ => Err(UnknownVariant(s.trim().to_string())),
         }
     }

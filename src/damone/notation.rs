@@ -1,0 +1,343 @@
+//! Damone notation at the I/O boundary: square names, FEN, moves.
+//!
+//! - Squares: algebraic `a1`..`h8` on the Italian board, h1 dark (**Ruling I.13**; rules.md §0
+//!   and §D). Internally the geometry's column is the real file on this board.
+//! - FEN: `W:W<list>:B<list>` (PDN 3.0 form) with algebraic squares; a prefix `K` marks a Dama,
+//!   `I` ("Imperatore") a Damone, none a Pedine. White is South (Damone on h1) and moves first
+//!   in the start position (**Ruling I.1**). Output lists each colour's Damones, then Damas,
+//!   then Pedines, each group in file order as that side sees the board, so the start
+//!   position prints as [`super::START_FEN`].
+//! - Moves: a quiet move is `from-to` (`h5-g6`); a capture lists every landing square
+//!   (`d4xf6xh8`). On input `from x to` is accepted when it is unambiguous, and so is the Hub
+//!   form `from x to x captured x captured ...` (protocols.md §1.4).
+
+use super::movegen::{self, Sink};
+use super::{promotion_squares, Position, Rank};
+use crate::bitboard::{Bitboard, Square};
+use crate::geometry::{Board8, Geometry};
+use crate::moves::{Move, MoveList};
+use crate::notation::{FenError, MoveError, SquareError};
+use crate::rules::Color;
+
+/// The real `(file, rank)` of an internal square, 0-based (`a1` = (0, 0)).
+pub fn file_rank(sq: Square) -> (u8, u8) {
+    Board8::coords(sq)
+}
+
+/// The name of a square (`"h1"`).
+pub fn square_name(sq: Square) -> String {
+    let (f, r) = file_rank(sq);
+    format!("{}{}", (b'a' + f) as char, r + 1)
+}
+
+/// Parses an algebraic square name; it must be a dark square of the Italian board.
+pub fn parse_square(s: &str) -> Result<Square, SquareError> {
+    let s = s.trim();
+    let b = s.as_bytes();
+    if b.len() < 2 || !b[0].is_ascii_alphabetic() || !b[1..].iter().all(u8::is_ascii_digit) {
+        return Err(SquareError::Malformed(s.to_string()));
+    }
+    let file = b[0].to_ascii_lowercase().wrapping_sub(b'a');
+    let rank: u32 = s[1..]
+        .parse()
+        .map_err(|_| SquareError::OutOfRange(s.to_string()))?;
+    if file >= 8 || rank == 0 || rank > 8 {
+        return Err(SquareError::OutOfRange(s.to_string()));
+    }
+    Board8::square_at(file, rank as u8 - 1).ok_or_else(|| SquareError::Light(s.to_string()))
+}
+
+fn colour_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn rank_name(r: Rank) -> &'static str {
+    match r {
+        Rank::Pedine => "Pedine",
+        Rank::Dama => "Dama",
+        Rank::Damone => "Damone",
+    }
+}
+
+/// Parses a Damone FEN.
+///
+/// Errors: a bad side to move, an unknown colour tag, a colour listed twice, a malformed,
+/// off-board or light square, a square listed twice or for both colours, a Pedine on its own
+/// promotion square (it would be a Dama) or a Dama on its own (it would be a Damone).
+pub fn parse_fen(text: &str) -> Result<Position, FenError> {
+    let mut s = text.trim();
+    if let Some(inner) = s.strip_prefix("[FEN").and_then(|r| r.strip_suffix(']')) {
+        s = inner.trim();
+    }
+    let s = s.trim_matches('"').trim().trim_end_matches('.');
+    if s.is_empty() {
+        return Err(FenError("empty FEN".into()));
+    }
+    let mut fields = s.split(':');
+    let side = match fields.next().map(str::trim) {
+        Some("W") | Some("w") => Color::White,
+        Some("B") | Some("b") => Color::Black,
+        Some(other) => return Err(FenError(format!("side to move '{other}' is not W or B"))),
+        None => unreachable!("split yields at least one field"),
+    };
+    let mut colours = [Bitboard::EMPTY; 2];
+    let mut ranks = [Bitboard::EMPTY; 3];
+    let mut seen = [false; 2];
+    for field in fields {
+        let field = field.trim();
+        let colour = match field.chars().next() {
+            Some('W') | Some('w') => Color::White,
+            Some('B') | Some('b') => Color::Black,
+            _ => {
+                return Err(FenError(format!(
+                    "field '{field}' does not start with W or B"
+                )))
+            }
+        };
+        if std::mem::replace(&mut seen[colour as usize], true) {
+            return Err(FenError(format!(
+                "the {} list appears twice",
+                colour_name(colour)
+            )));
+        }
+        for item in field[1..]
+            .split(',')
+            .map(str::trim)
+            .filter(|i| !i.is_empty())
+        {
+            let (rank, rest) = match item.as_bytes()[0] {
+                b'K' | b'k' => (Rank::Dama, &item[1..]),
+                b'I' | b'i' => (Rank::Damone, &item[1..]),
+                _ => (Rank::Pedine, item),
+            };
+            let sq = parse_square(rest).map_err(|e| FenError(e.to_string()))?;
+            let name = square_name(sq);
+            if (colours[0] | colours[1]).contains(sq) {
+                return Err(FenError(if colours[colour as usize].contains(sq) {
+                    format!("square {name} is listed twice for {}", colour_name(colour))
+                } else {
+                    format!("square {name} is listed for both white and black")
+                }));
+            }
+            if promotion_squares(colour, rank).contains(sq) {
+                return Err(FenError(format!(
+                    "a {} {} on {name}, its promotion square, must have gone up a rank",
+                    colour_name(colour),
+                    rank_name(rank)
+                )));
+            }
+            colours[colour as usize] = colours[colour as usize].with(sq);
+            ranks[rank as usize] = ranks[rank as usize].with(sq);
+        }
+    }
+    Ok(Position::from_parts(
+        colours,
+        ranks[Rank::Dama as usize],
+        ranks[Rank::Damone as usize],
+        side,
+    ))
+}
+
+/// The FEN letter prefix of a rank.
+fn rank_prefix(r: Rank) -> &'static str {
+    match r {
+        Rank::Pedine => "",
+        Rank::Dama => "K",
+        Rank::Damone => "I",
+    }
+}
+
+/// The FEN of a position: White's list first; in each list the Damones, then the Damas, then
+/// the Pedines, each group in file order as that side sees the board.
+pub fn fen(pos: &Position) -> String {
+    let mut out = String::new();
+    out.push(pos.side().letter());
+    for c in [Color::White, Color::Black] {
+        out.push(':');
+        out.push(c.letter());
+        let mut items = Vec::new();
+        for rank in Rank::ALL.into_iter().rev() {
+            let mut squares: Vec<Square> = pos.rank_of(c, rank).iter().collect();
+            squares.sort_by_key(|&sq| {
+                let (f, r) = file_rank(sq);
+                match c {
+                    Color::White => (f, r),
+                    Color::Black => (7 - f, 7 - r),
+                }
+            });
+            items.extend(
+                squares
+                    .into_iter()
+                    .map(|sq| format!("{}{}", rank_prefix(rank), square_name(sq))),
+            );
+        }
+        out.push_str(&items.join(","));
+    }
+    out
+}
+
+/// The position as an ASCII diagram, White (South) at the bottom: White `P` Pedine, `K` Dama,
+/// `I` Damone; Black the same in lower case; `.` an empty dark square, blank a light one.
+pub fn diagram(pos: &Position) -> String {
+    let mut out = String::new();
+    for rank in (0..8u8).rev() {
+        out.push_str(&format!("{:>2} ", rank + 1));
+        for file in 0..8u8 {
+            let c = match Board8::square_at(file, rank) {
+                None => ' ',
+                Some(sq) => match pos.piece_at(sq) {
+                    None => '.',
+                    Some((colour, r)) => {
+                        let ch = ['P', 'K', 'I'][r as usize];
+                        match colour {
+                            Color::White => ch,
+                            Color::Black => ch.to_ascii_lowercase(),
+                        }
+                    }
+                },
+            };
+            out.push(' ');
+            out.push(c);
+        }
+        out.push('\n');
+    }
+    out.push_str("    a b c d e f g h\n");
+    out
+}
+
+/// Collects the landing-square paths of one move.
+struct PathSink {
+    target: Move,
+    path: Vec<Square>,
+    paths: Vec<Vec<Square>>,
+}
+
+impl Sink for PathSink {
+    const PATHS: bool = true;
+    fn add(&mut self, mv: Move, _key: u32, _may_repeat: bool) {
+        // Every path of one move has the same key (it depends only on the move), so a legal
+        // move's paths are all legal.
+        if mv == self.target {
+            self.paths.push(self.path.clone());
+        }
+    }
+    fn land(&mut self, sq: Square) {
+        self.path.push(sq);
+    }
+    fn unland(&mut self) {
+        self.path.pop();
+    }
+}
+
+/// Every path of landing squares (after `from`, ending on `to`) by which the capture `mv` can
+/// be played. Empty for a quiet move.
+pub fn capture_paths(pos: &Position, mv: &Move) -> Vec<Vec<Square>> {
+    if !mv.is_capture() {
+        return Vec::new();
+    }
+    let mut sink = PathSink {
+        target: *mv,
+        path: Vec::new(),
+        paths: Vec::new(),
+    };
+    movegen::captures_into(pos, &mut sink);
+    sink.paths
+}
+
+/// A move in Damone notation: `from-to`, or every landing square of a capture (`d4xf6xh8`).
+pub fn move_name(pos: &Position, mv: &Move) -> String {
+    move_name_nth(pos, mv, 0)
+}
+
+/// [`move_name`] with the `nth` of the capture's paths (wrapping around), so that the
+/// duplicates listed with [`crate::movegen::Duplicates::Keep`] get each their own name.
+pub fn move_name_nth(pos: &Position, mv: &Move, nth: usize) -> String {
+    if !mv.is_capture() {
+        return format!("{}-{}", square_name(mv.from), square_name(mv.to));
+    }
+    let mut parts = vec![square_name(mv.from)];
+    let paths = capture_paths(pos, mv);
+    match paths.get(nth % paths.len().max(1)) {
+        Some(path) => parts.extend(path.iter().map(|&sq| square_name(sq))),
+        None => parts.push(square_name(mv.to)),
+    }
+    parts.join("x")
+}
+
+/// A move in Hub form: `from-to`, or `from x to x captured...` with the captured squares in
+/// file-then-rank order.
+pub fn move_name_hub(mv: &Move) -> String {
+    if !mv.is_capture() {
+        return format!("{}-{}", square_name(mv.from), square_name(mv.to));
+    }
+    let mut caps: Vec<Square> = mv.captured.iter().collect();
+    caps.sort_by_key(|&sq| file_rank(sq));
+    let mut parts = vec![square_name(mv.from), square_name(mv.to)];
+    parts.extend(caps.into_iter().map(square_name));
+    parts.join("x")
+}
+
+/// Parses a move and finds it among the legal moves.
+///
+/// Accepted: `from-to`; a capture with every landing square (`x` or `:` between squares);
+/// `from x to` when only one capture goes from there to there; the Hub form
+/// `from x to x captured...`. Errors: not a move, illegal, or ambiguous (with the candidates).
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let t = text.trim();
+    let quiet = t.contains('-');
+    let parts: Vec<&str> = if quiet {
+        t.split('-').collect()
+    } else {
+        t.split(['x', 'X', ':']).collect()
+    };
+    if parts.len() < 2 || (quiet && parts.len() != 2) {
+        return Err(MoveError::Syntax(format!(
+            "'{t}' is not a move (use from-to or fromxto)"
+        )));
+    }
+    let mut squares = Vec::with_capacity(parts.len());
+    for p in &parts {
+        squares
+            .push(parse_square(p).map_err(|e| MoveError::Syntax(format!("in move '{t}': {e}")))?);
+    }
+    let mut legal = MoveList::new();
+    movegen::generate(pos, &mut legal);
+    let (from, rest) = (squares[0], &squares[1..]);
+    let mut found: Vec<Move> = Vec::new();
+    for mv in legal.iter().filter(|m| m.from == from) {
+        let ok = if quiet {
+            !mv.is_capture() && mv.to == rest[0]
+        } else if !mv.is_capture() {
+            false
+        } else {
+            let as_path = mv.to == *rest.last().expect("at least two squares")
+                && (rest.len() == 1 || capture_paths(pos, mv).iter().any(|p| p.as_slice() == rest));
+            let as_hub = rest.len() >= 2
+                && mv.to == rest[0]
+                && rest[1..].iter().fold(Bitboard::EMPTY, |b, &s| b.with(s)) == mv.captured
+                && mv.captured.count() as usize == rest.len() - 1;
+            as_path || as_hub
+        };
+        if ok && !found.contains(mv) {
+            found.push(*mv);
+        }
+    }
+    match found.len() {
+        1 => Ok(found[0]),
+        0 => {
+            let why = if quiet && legal.first().is_some_and(Move::is_capture) {
+                " (a capture is compulsory)"
+            } else {
+                ""
+            };
+            Err(MoveError::Illegal(format!("{t}{why}")))
+        }
+        _ => Err(MoveError::Ambiguous(
+            t.to_string(),
+            found.iter().map(|m| move_name(pos, m)).collect(),
+        )),
+    }
+}
