@@ -53,6 +53,8 @@ pub trait Game: Copy + Default + Send + Sync + Debug + 'static {
     /// Whether the no-progress rule declares the game drawn (plies without a capture or, per
     /// variant, a man move or promotion; see docs/rules.md).
     fn draw_by_counter(pos: &Self::Position) -> bool;
+    /// The static evaluation in centi-men from the side to move's point of view.
+    fn evaluate(pos: &Self::Position) -> i32;
     /// Whether `mv` resets the no-progress counter, so positions before it cannot repeat
     /// after it (used to bound repetition look-ups).
     fn is_irreversible(pos: &Self::Position, mv: &Move) -> bool;
@@ -120,6 +122,10 @@ impl<R: Rules> Game for R {
     #[inline(always)]
     fn draw_by_counter(pos: &Position<R>) -> bool {
         pos.quiet_plies() >= R::DRAW_PLIES
+    }
+    #[inline(always)]
+    fn evaluate(pos: &Position<R>) -> i32 {
+        crate::eval::evaluate(pos)
     }
     #[inline(always)]
     fn is_irreversible(pos: &Position<R>, mv: &Move) -> bool {

@@ -11,6 +11,8 @@
 
 pub mod bitboard;
 pub mod damone;
+pub mod engine;
+pub mod eval;
 pub mod game;
 pub mod geometry;
 pub mod movegen;
@@ -19,6 +21,9 @@ pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod rules;
+pub mod search;
+pub mod tt;
+pub mod uci;
 pub mod variant;
 pub mod zobrist;
 

@@ -8,6 +8,9 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+mod analyse;
+mod bench;
+
 #[derive(Parser)]
 #[command(
     name = "damiera",
@@ -39,6 +42,37 @@ enum Command {
         #[arg(long, value_enum, default_value_t = DupArg::Drop)]
         duplicates: DupArg,
     },
+    /// Analyse a position: the search's progress per depth, then the best move.
+    #[command(alias = "analyze")]
+    Analyse {
+        /// english (american, checkers), italian, brazilian or russian.
+        #[arg(long, short)]
+        variant: String,
+        /// PDN FEN in the variant's notation (default: the start position).
+        #[arg(long, short)]
+        fen: Option<String>,
+        /// Moves played from that position, space-separated, in the variant's notation.
+        #[arg(long, short)]
+        moves: Option<String>,
+        /// Depth in plies.
+        #[arg(long, short, required_unless_present = "movetime")]
+        depth: Option<u32>,
+        /// Thinking time in milliseconds.
+        #[arg(long, short = 't')]
+        movetime: Option<u64>,
+        /// Transposition table size in MiB.
+        #[arg(long, default_value_t = damiera::engine::DEFAULT_HASH_MIB)]
+        hash: usize,
+    },
+    /// Search fixed positions of every variant to a fixed depth: total nodes (a signature of
+    /// the search's behaviour) and nodes per second.
+    Bench {
+        /// Depth in plies.
+        #[arg(long, short, default_value_t = bench::DEPTH)]
+        depth: u32,
+    },
+    /// The Hub protocol (Scan, pydraughts, lidraughts-bot) on stdin/stdout.
+    Hub,
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -133,9 +167,39 @@ fn main() -> ExitCode {
                 dups,
             })
         }
-        None => {
-            eprintln!("the protocol loop is not available yet; try `damiera perft --help`");
+        Some(Command::Analyse {
+            variant,
+            fen,
+            moves,
+            depth,
+            movetime,
+            hash,
+        }) => {
+            let variant: Variant = match variant.parse() {
+                Ok(v) => v,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            analyse::run(
+                variant,
+                fen.as_deref(),
+                moves.as_deref(),
+                depth,
+                movetime,
+                hash,
+            )
+        }
+        Some(Command::Bench { depth }) => bench::run(depth),
+        Some(Command::Hub) => {
+            eprintln!("error: the Hub protocol is not available yet");
             ExitCode::from(2)
+        }
+        None => {
+            let out = damiera::uci::Output::new(Box::new(std::io::stdout()));
+            damiera::uci::run(std::io::stdin().lock(), out);
+            ExitCode::SUCCESS
         }
     }
 }

@@ -4,6 +4,7 @@
 //! articles for the shared capture rules. See docs/rules.md.
 
 use super::{Numbering, Precedence, Promotion, Rules};
+use crate::eval::Weights;
 use crate::geometry::Board8;
 
 /// Brazilian draughts: flying kings, men capture backward, majority capture, promotion only at
@@ -35,6 +36,20 @@ impl Rules for Brazilian {
     const PRECEDENCE: Precedence = Precedence::Quantity;
     /// Ruling I.8 (seed text): 40 plies without a capture or a promotion.
     const DRAW_PLIES: u8 = 40;
+
+    /// Evaluation weights (centi-men). A flying king is worth about three men; kings on the
+    /// long diagonal are strongest.
+    const WEIGHTS: Weights = Weights {
+        man: 100,
+        king: 300,
+        advance: [0, 2, 4, 7, 10, 14, 20, 0],
+        back_rank: 8,
+        centre: 6,
+        king_centre: 15,
+        mobility: 2,
+        runaway: 25,
+        trade: 40,
+    };
 
     fn resets_draw_counter(_man_moved: bool, captured: bool, promoted: bool) -> bool {
         captured || promoted

@@ -1,0 +1,437 @@
+//! The engine façade between the protocol front ends and the search (after Stockfish's
+//! `Engine`): it keeps the game (position and history), runs one search at a time on its own
+//! thread, and reports through a callback. It knows nothing of protocol text: front ends turn
+//! commands into calls and [`Event`]s into lines.
+
+use crate::game::Game;
+use crate::movegen::Duplicates;
+use crate::moves::{Move, MoveList};
+use crate::rules::Color;
+use crate::search::{Control, Info, Limits, Reporter, Searcher, WIN, WIN_BOUND};
+use crate::variant::{Variant, VariantFn};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+/// How moves are written in events.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Naming {
+    /// The variant's PDN notation (every landing square of a capture).
+    Native,
+    /// The Hub form (`from x to x captured...`).
+    Hub,
+}
+
+/// A score as protocols report it.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Score {
+    /// Centi-men from the side to move's view.
+    Cp(i32),
+    /// A win in this many plies.
+    Win(u32),
+    /// A loss in this many plies.
+    Loss(u32),
+}
+
+impl Score {
+    /// From a search score.
+    pub fn from_search(s: i32) -> Score {
+        if s >= WIN_BOUND {
+            Score::Win((WIN - s) as u32)
+        } else if s <= -WIN_BOUND {
+            Score::Loss((WIN + s) as u32)
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+/// What a search reports.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// One completed iteration.
+    Info {
+        /// Depth in plies.
+        depth: u32,
+        /// Deepest ply reached.
+        seldepth: u32,
+        /// The score.
+        score: Score,
+        /// Nodes searched.
+        nodes: u64,
+        /// Nodes per second.
+        nps: u64,
+        /// Milliseconds since the search started.
+        time_ms: u64,
+        /// Transposition-table use, per mille.
+        hashfull: u32,
+        /// The principal variation.
+        pv: Vec<String>,
+    },
+    /// The search is over: the move to play (`None` if there is no legal move) and the
+    /// expected reply.
+    BestMove {
+        /// The move.
+        best: Option<String>,
+        /// The expected reply.
+        ponder: Option<String>,
+    },
+}
+
+/// Where events go (called from the search thread).
+pub type Sink = Box<dyn FnMut(Event) + Send>;
+
+/// How a game ended.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    /// This side won (the other has no legal move).
+    Win(Color),
+    /// A draw, and by which rule.
+    Draw(&'static str),
+}
+
+/// One variant's engine; the façade [`Engine`] holds one behind a `Box`.
+trait VariantEngine: Send {
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
+    fn fen(&self) -> String;
+    fn diagram(&self) -> String;
+    fn perft(&self, depth: u32, out: &mut dyn FnMut(&str, u64)) -> u64;
+    fn go(&mut self, limits: Limits, ponder: bool, naming: Naming, sink: Sink);
+    fn control(&self) -> &Arc<Control>;
+    fn wait(&mut self);
+    fn new_game(&mut self);
+    fn set_hash(&mut self, mib: usize);
+    fn legal_moves(&self, naming: Naming) -> Vec<String>;
+    fn side_to_move(&self) -> Color;
+    fn outcome(&self) -> Option<Outcome>;
+    fn naming_from(&self, text: &str) -> Result<String, String>;
+}
+
+struct GameEngine<G: Game> {
+    pos: G::Position,
+    /// Keys of the earlier positions of the game since the last irreversible move.
+    history: Vec<u64>,
+    searcher: Arc<Mutex<Searcher<G>>>,
+    control: Arc<Control>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl<G: Game> GameEngine<G> {
+    fn new(hash_mib: usize) -> Self {
+        GameEngine {
+            pos: G::start(),
+            history: Vec::new(),
+            searcher: Arc::new(Mutex::new(Searcher::new(hash_mib))),
+            control: Arc::new(Control::default()),
+            thread: None,
+        }
+    }
+
+    fn names(pos: &G::Position, moves: &[Move], naming: Naming) -> Vec<String> {
+        let mut p = *pos;
+        let mut out = Vec::with_capacity(moves.len());
+        for mv in moves {
+            out.push(match naming {
+                Naming::Native => G::move_name(&p, mv),
+                Naming::Hub => G::move_name_hub(mv),
+            });
+            p = G::make(&p, mv);
+        }
+        out
+    }
+}
+
+struct EventReporter<'a, G: Game> {
+    root: G::Position,
+    naming: Naming,
+    sink: &'a mut Sink,
+}
+
+impl<G: Game> Reporter for EventReporter<'_, G> {
+    fn iteration(&mut self, info: &Info) {
+        (self.sink)(Event::Info {
+            depth: info.depth,
+            seldepth: info.seldepth,
+            score: Score::from_search(info.score),
+            nodes: info.nodes,
+            nps: info.nps(),
+            time_ms: info.time_ms,
+            hashfull: info.hashfull,
+            pv: GameEngine::<G>::names(&self.root, &info.pv, self.naming),
+        });
+    }
+}
+
+impl<G: Game> VariantEngine for GameEngine<G> {
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+        let mut pos = match fen {
+            None => G::start(),
+            Some(f) => G::parse_fen(f).map_err(|e| e.to_string())?,
+        };
+        let mut history = Vec::new();
+        for (i, text) in moves.iter().enumerate() {
+            let mv = G::parse_move(&pos, text)
+                .map_err(|e| format!("{e} (move {} of the list)", i + 1))?;
+            if G::is_irreversible(&pos, &mv) {
+                history.clear();
+            } else {
+                history.push(G::key(&pos));
+            }
+            pos = G::make(&pos, &mv);
+        }
+        self.pos = pos;
+        self.history = history;
+        Ok(())
+    }
+
+    fn fen(&self) -> String {
+        G::fen(&self.pos)
+    }
+
+    fn diagram(&self) -> String {
+        G::diagram(&self.pos)
+    }
+
+    fn perft(&self, depth: u32, out: &mut dyn FnMut(&str, u64)) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        crate::perft::divide::<G>(&self.pos, depth, Duplicates::Drop, |_, name, n| {
+            out(name, n)
+        })
+    }
+
+    fn go(&mut self, limits: Limits, ponder: bool, naming: Naming, mut sink: Sink) {
+        self.wait();
+        let control = Arc::new(Control::default());
+        control.pondering.store(ponder, Ordering::SeqCst);
+        self.control = Arc::clone(&control);
+        let searcher = Arc::clone(&self.searcher);
+        let (root, history) = (self.pos, self.history.clone());
+        let spawned = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(32 << 20)
+            .spawn(move || {
+                let mut s = searcher.lock().unwrap_or_else(|p| p.into_inner());
+                let mut reporter = EventReporter::<G> {
+                    root,
+                    naming,
+                    sink: &mut sink,
+                };
+                let result = s.think(&root, &history, &limits, &control, &mut reporter);
+                let mut moves = Vec::new();
+                moves.extend(result.best);
+                moves.extend(result.ponder);
+                let names = GameEngine::<G>::names(&root, &moves, naming);
+                sink(Event::BestMove {
+                    best: names.first().cloned(),
+                    ponder: names.get(1).cloned(),
+                });
+            });
+        match spawned {
+            Ok(handle) => self.thread = Some(handle),
+            Err(e) => log::error!("cannot start the search thread: {e}"),
+        }
+    }
+
+    fn control(&self) -> &Arc<Control> {
+        &self.control
+    }
+
+    fn wait(&mut self) {
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.wait();
+        self.searcher
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clear();
+    }
+
+    fn set_hash(&mut self, mib: usize) {
+        self.wait();
+        let mut s = self.searcher.lock().unwrap_or_else(|p| p.into_inner());
+        s.tt = crate::tt::TranspositionTable::new(mib);
+    }
+
+    fn legal_moves(&self, naming: Naming) -> Vec<String> {
+        let mut list = MoveList::new();
+        G::generate(&self.pos, &mut list, Duplicates::Drop);
+        list.iter()
+            .map(|mv| Self::names(&self.pos, std::slice::from_ref(mv), naming).remove(0))
+            .collect()
+    }
+
+    fn side_to_move(&self) -> Color {
+        G::side(&self.pos)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !G::has_moves(&self.pos) {
+            return Some(Outcome::Win(G::side(&self.pos).opponent()));
+        }
+        if G::draw_by_counter(&self.pos) {
+            return Some(Outcome::Draw("no-progress rule"));
+        }
+        let key = G::key(&self.pos);
+        if self.history.iter().filter(|&&k| k == key).count() >= 2 {
+            return Some(Outcome::Draw("threefold repetition"));
+        }
+        None
+    }
+
+    fn naming_from(&self, text: &str) -> Result<String, String> {
+        G::parse_move(&self.pos, text)
+            .map(|mv| G::move_name(&self.pos, &mv))
+            .map_err(|e| e.to_string())
+    }
+}
+
+struct Make {
+    hash_mib: usize,
+}
+
+impl VariantFn for Make {
+    type Output = Box<dyn VariantEngine>;
+    fn call<G: Game>(self) -> Box<dyn VariantEngine> {
+        Box::new(GameEngine::<G>::new(self.hash_mib))
+    }
+}
+
+/// The engine: the variant, the game, the options and at most one running search.
+pub struct Engine {
+    variant: Variant,
+    hash_mib: usize,
+    inner: Box<dyn VariantEngine>,
+    searching: bool,
+}
+
+/// The default transposition-table size in MiB.
+pub const DEFAULT_HASH_MIB: usize = 64;
+
+impl Engine {
+    /// An engine for `variant` at its start position, with a `hash_mib` MiB table.
+    pub fn new(variant: Variant, hash_mib: usize) -> Engine {
+        Engine {
+            variant,
+            hash_mib,
+            inner: variant.dispatch(Make { hash_mib }),
+            searching: false,
+        }
+    }
+
+    /// The variant played.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Switches variant (a new game at the start position). Stops a running search first.
+    pub fn set_variant(&mut self, variant: Variant) {
+        self.stop();
+        self.variant = variant;
+        self.inner = variant.dispatch(Make {
+            hash_mib: self.hash_mib,
+        });
+    }
+
+    /// Resizes the transposition table (MiB, at least 1).
+    pub fn set_hash(&mut self, mib: usize) {
+        self.stop();
+        self.hash_mib = mib.max(1);
+        self.inner.set_hash(self.hash_mib);
+    }
+
+    /// Sets the position: `fen` (or the start position) and moves from it, each in the
+    /// variant's notation. On error the previous position is kept and the error says which
+    /// move or which part of the FEN is wrong.
+    pub fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+        self.stop();
+        self.inner.set_position(fen, moves)
+    }
+
+    /// The FEN of the current position.
+    pub fn fen(&self) -> String {
+        self.inner.fen()
+    }
+
+    /// An ASCII diagram of the current position.
+    pub fn diagram(&self) -> String {
+        self.inner.diagram()
+    }
+
+    /// perft with divide from the current position: `out(move, leaves)` per root move; returns
+    /// the total.
+    pub fn perft(&mut self, depth: u32, out: &mut dyn FnMut(&str, u64)) -> u64 {
+        self.stop();
+        self.inner.perft(depth, out)
+    }
+
+    /// Starts a search on its own thread; events go to `sink`, the last being
+    /// [`Event::BestMove`]. A running search is stopped first.
+    pub fn go(&mut self, limits: Limits, ponder: bool, naming: Naming, sink: Sink) {
+        self.stop();
+        self.inner.go(limits, ponder, naming, sink);
+        self.searching = true;
+    }
+
+    /// Ends the running search (its best move is still reported) and waits for it.
+    pub fn stop(&mut self) {
+        if self.searching {
+            self.inner.control().stop.store(true, Ordering::SeqCst);
+            self.inner.wait();
+            self.searching = false;
+        }
+    }
+
+    /// Waits for the running search to end by itself.
+    pub fn wait(&mut self) {
+        self.inner.wait();
+        self.searching = false;
+    }
+
+    /// Signals a stop without waiting (safe from the thread that reads commands).
+    pub fn signal_stop(&self) {
+        self.inner.control().stop.store(true, Ordering::SeqCst);
+    }
+
+    /// The opponent played the expected move: the clock starts now.
+    pub fn ponderhit(&self) {
+        self.inner.control().ponderhit();
+    }
+
+    /// Clears what the search learnt (a new game).
+    pub fn new_game(&mut self) {
+        self.stop();
+        self.inner.new_game();
+    }
+
+    /// The legal moves of the current position.
+    pub fn legal_moves(&self, naming: Naming) -> Vec<String> {
+        self.inner.legal_moves(naming)
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        self.inner.side_to_move()
+    }
+
+    /// Whether the game is over, and how.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.inner.outcome()
+    }
+
+    /// The native name of a move given in any accepted form (checks legality).
+    pub fn move_name(&self, text: &str) -> Result<String, String> {
+        self.inner.naming_from(text)
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

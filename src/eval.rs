@@ -1,0 +1,172 @@
+//! Static evaluation of `Rules` variants, in centi-men from the side to move's point of view.
+//!
+//! Terms, each weighted per variant in that variant's rules file (`Rules::WEIGHTS`):
+//! material (men, kings), advancement (a bonus per man by rows advanced, which also rewards
+//! tempo), back-rank guard (men on their own back row while the opponent still has men to
+//! crown), centre (men and kings on the four central squares), mobility (difference in quiet
+//! moves), runaway men (a man one or two rows from crowning with nothing in front of it), and
+//! an endgame term that rewards trading when ahead and keeps the stronger side's kings active.
+//! All terms are bitboard popcounts; nothing allocates.
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{Dir, Geometry};
+use crate::position::Position;
+use crate::rules::{Color, Rules};
+
+/// Evaluation weights of one variant (centi-men unless noted).
+#[derive(Copy, Clone, Debug)]
+pub struct Weights {
+    /// A man.
+    pub man: i32,
+    /// A king.
+    pub king: i32,
+    /// Bonus for a man by rows advanced from its own back row (index 0 = back row).
+    pub advance: [i32; 8],
+    /// A man still on its own back row while the opponent has men.
+    pub back_rank: i32,
+    /// A man on one of the four central squares.
+    pub centre: i32,
+    /// A king on the long diagonal or the centre.
+    pub king_centre: i32,
+    /// Per quiet move more than the opponent.
+    pub mobility: i32,
+    /// A man one or two rows from crowning with free squares in front of it.
+    pub runaway: i32,
+    /// Endgame: bonus per piece of material lead, scaled up as pieces come off.
+    pub trade: i32,
+}
+
+/// Square sets the evaluation counts on: rows, centre, long diagonal.
+struct Masks {
+    /// `rows[y]`: the playable squares of row `y` (0 = White's back row).
+    rows: [Bitboard; 10],
+    /// The four (8x8) or six (10x10) central squares.
+    centre: Bitboard,
+    /// The long diagonal through the dark corners.
+    diagonal: Bitboard,
+}
+
+const fn bit(w: u32, x: u32, y: u32) -> u64 {
+    1u64 << (((w + 1) * y + x - 1) / 2)
+}
+
+const fn masks(w: u32, h: u32) -> Masks {
+    let mut rows = [Bitboard::EMPTY; 10];
+    let mut centre = 0u64;
+    let mut diagonal = 0u64;
+    let mut y = 0;
+    while y < h {
+        let mut x = 0;
+        let mut r = 0u64;
+        while x < w {
+            if (x + y) % 2 == 1 {
+                r |= bit(w, x, y);
+                if y + 1 >= h / 2 && y <= h / 2 && x + 2 >= w / 2 && x <= w / 2 + 1 {
+                    centre |= bit(w, x, y);
+                }
+                if x == w - 1 - y {
+                    diagonal |= bit(w, x, y);
+                }
+            }
+            x += 1;
+        }
+        rows[y as usize] = Bitboard(r);
+        y += 1;
+    }
+    Masks {
+        rows,
+        centre: Bitboard(centre),
+        diagonal: Bitboard(diagonal),
+    }
+}
+
+const MASKS_8: Masks = masks(8, 8);
+const MASKS_10: Masks = masks(10, 10);
+
+#[inline(always)]
+fn masks_of<R: Rules>() -> &'static Masks {
+    if R::Board::WIDTH == 8 {
+        &MASKS_8
+    } else {
+        &MASKS_10
+    }
+}
+
+/// The side-to-move evaluation of `pos`, in centi-men.
+pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
+    let w = &R::WEIGHTS;
+    let white = side_score::<R>(pos, Color::White, w);
+    let black = side_score::<R>(pos, Color::Black, w);
+    let mut score = white - black;
+
+    // Mobility (quiet moves; cheap bitboard counts).
+    let empty = pos.empty();
+    let mob = |c: Color| -> i32 {
+        let men = pos.men(c);
+        let kings = pos.kings_of(c);
+        let (a, b) = match c {
+            Color::White => (Dir::NW, Dir::NE),
+            Color::Black => (Dir::SW, Dir::SE),
+        };
+        let mut n =
+            (R::Board::shift(men, a) & empty).count() + (R::Board::shift(men, b) & empty).count();
+        for d in Dir::ALL {
+            n += (R::Board::shift(kings, d) & empty).count();
+        }
+        n as i32
+    };
+    score += w.mobility * (mob(Color::White) - mob(Color::Black));
+
+    // Endgame: with few pieces, a material lead is worth more (encourages trading when ahead).
+    let (wm, bm) = (
+        material(pos, Color::White, w),
+        material(pos, Color::Black, w),
+    );
+    let pieces = pos.occupied().count() as i32;
+    let total = 2 * R::Board::SQUARES as i32 * 3 / 8; // pieces at the start
+    if wm != bm {
+        let lead = (wm - bm).signum() * ((wm - bm).abs().min(3 * w.man));
+        score += lead * w.trade * (total - pieces).max(0) / (100 * total);
+    }
+    match pos.side() {
+        Color::White => score,
+        Color::Black => -score,
+    }
+}
+
+fn material<R: Rules>(pos: &Position<R>, c: Color, w: &Weights) -> i32 {
+    pos.men(c).count() as i32 * w.man + pos.kings_of(c).count() as i32 * w.king
+}
+
+fn side_score<R: Rules>(pos: &Position<R>, c: Color, w: &Weights) -> i32 {
+    let m = masks_of::<R>();
+    let h = R::Board::HEIGHT;
+    let men = pos.men(c);
+    let mut s = material(pos, c, w);
+    let rel = |i: u8| -> usize {
+        match c {
+            Color::White => i as usize,
+            Color::Black => (h - 1 - i) as usize,
+        }
+    };
+    for i in 0..h.min(8) {
+        let n = (men & m.rows[rel(i)]).count() as i32;
+        s += n * w.advance[i as usize];
+    }
+    if pos.men(c.opponent()).any() {
+        s += (men & m.rows[rel(0)]).count() as i32 * w.back_rank;
+    }
+    s += (men & m.centre).count() as i32 * w.centre;
+    s += (pos.kings_of(c) & (m.diagonal | m.centre)).count() as i32 * w.king_centre;
+    // Runaway: men on the two rows before the crowning row, per free square in front.
+    let empty = pos.empty();
+    let (a, b) = match c {
+        Color::White => (Dir::NW, Dir::NE),
+        Color::Black => (Dir::SW, Dir::SE),
+    };
+    let near = men & (m.rows[rel(h - 2)] | m.rows[rel(h - 3)]);
+    let open =
+        (R::Board::shift(near, a) & empty).count() + (R::Board::shift(near, b) & empty).count();
+    s += open as i32 * w.runaway / 2;
+    s
+}

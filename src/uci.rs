@@ -1,0 +1,245 @@
+//! The native protocol: UCI-style text commands on stdin, answers on stdout (specified in
+//! docs/protocol.md). Lines are parsed and printed only here; the [`Engine`] does the work.
+//! The search runs on its own thread, so this loop keeps reading: `stop`, `isready`,
+//! `ponderhit` and `quit` are answered at once during a search.
+
+use crate::engine::{Engine, Event, Naming, Score, DEFAULT_HASH_MIB};
+use crate::search::Limits;
+use crate::variant::Variant;
+use std::io::{BufRead, Write};
+use std::sync::{Arc, Mutex};
+
+/// Where protocol lines go: shared by the command loop and the search thread.
+#[derive(Clone)]
+pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Output {
+    /// Lines to `w` (stdout in the binary, a buffer in tests).
+    pub fn new(w: Box<dyn Write + Send>) -> Output {
+        Output(Arc::new(Mutex::new(w)))
+    }
+
+    /// Writes one line and flushes it.
+    pub fn line(&self, text: &str) {
+        let mut w = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        let _ = writeln!(w, "{text}");
+        let _ = w.flush();
+    }
+}
+
+/// The options the engine announces and accepts.
+struct Options {
+    move_overhead: u64,
+}
+
+/// Runs the protocol until `quit` or the end of input.
+pub fn run(input: impl BufRead, out: Output) {
+    let mut engine = Engine::new(Variant::English, DEFAULT_HASH_MIB);
+    let mut options = Options { move_overhead: 30 };
+    for line in input.lines() {
+        let Ok(line) = line else { break };
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        log::debug!("< {line}");
+        let mut words = line.split_whitespace();
+        let command = words.next().unwrap_or_default();
+        let args: Vec<&str> = words.collect();
+        match command {
+            "uci" => handshake(&out),
+            "isready" => out.line("readyok"),
+            "setoption" => {
+                if let Err(e) = set_option(&mut engine, &mut options, &args) {
+                    out.line(&format!("info string error: {e}"));
+                }
+            }
+            "ucinewgame" => {
+                engine.new_game();
+                let _ = engine.set_position(None, &[]);
+            }
+            "position" => {
+                if let Err(e) = position(&mut engine, &args) {
+                    out.line(&format!("info string error: {e}; position unchanged"));
+                }
+            }
+            "go" => go(&mut engine, &options, &args, &out),
+            "stop" => engine.stop(),
+            "ponderhit" => engine.ponderhit(),
+            "perft" => perft(&mut engine, &args, &out),
+            "d" => {
+                for l in engine.diagram().lines() {
+                    out.line(l);
+                }
+                out.line(&format!("Fen: {}", engine.fen()));
+            }
+            "quit" => break,
+            other => out.line(&format!("info string error: unknown command '{other}'")),
+        }
+    }
+    engine.stop();
+}
+
+fn handshake(out: &Output) {
+    out.line(&format!("id name damiera {}", env!("CARGO_PKG_VERSION")));
+    out.line("id author the damiera developers");
+    let vars: Vec<String> = Variant::ALL
+        .iter()
+        .map(|v| format!("var {}", v.name()))
+        .collect();
+    out.line(&format!(
+        "option name Variant type combo default english {}",
+        vars.join(" ")
+    ));
+    out.line(&format!(
+        "option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max 65536"
+    ));
+    out.line("option name Threads type spin default 1 min 1 max 1");
+    out.line("option name MoveOverhead type spin default 30 min 0 max 5000");
+    out.line("uciok");
+}
+
+fn set_option(engine: &mut Engine, options: &mut Options, args: &[&str]) -> Result<(), String> {
+    // setoption name <N...> [value <V...>]
+    let text = args.join(" ");
+    let rest = text
+        .strip_prefix("name ")
+        .ok_or("setoption needs 'name <option> value <value>'")?;
+    let (name, value) = match rest.split_once(" value ") {
+        Some((n, v)) => (n.trim(), v.trim()),
+        None => (rest.trim(), ""),
+    };
+    let number = |v: &str, lo: u64, hi: u64| -> Result<u64, String> {
+        match v.parse::<u64>() {
+            Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+            _ => Err(format!(
+                "option {name} needs a number from {lo} to {hi}, not '{v}'"
+            )),
+        }
+    };
+    match name.to_ascii_lowercase().as_str() {
+        "variant" => {
+            let v: Variant = value
+                .parse()
+                .map_err(|e: crate::variant::UnknownVariant| e.to_string())?;
+            engine.set_variant(v);
+        }
+        "hash" => engine.set_hash(number(value, 1, 65536)? as usize),
+        "threads" => {
+            number(value, 1, 1)?;
+        }
+        "moveoverhead" => options.move_overhead = number(value, 0, 5000)?,
+        _ => return Err(format!("unknown option '{name}'")),
+    }
+    Ok(())
+}
+
+fn position(engine: &mut Engine, args: &[&str]) -> Result<(), String> {
+    let moves_at = args.iter().position(|&a| a == "moves");
+    let (head, moves) = match moves_at {
+        Some(i) => (&args[..i], &args[i + 1..]),
+        None => (args, &[][..]),
+    };
+    match head.first() {
+        Some(&"startpos") if head.len() == 1 => engine.set_position(None, moves),
+        Some(&"fen") if head.len() >= 2 => engine.set_position(Some(&head[1..].join(" ")), moves),
+        _ => Err("position needs 'startpos' or 'fen <FEN>', then optionally 'moves ...'".into()),
+    }
+}
+
+fn go(engine: &mut Engine, options: &Options, args: &[&str], out: &Output) {
+    let mut limits = Limits {
+        move_overhead: options.move_overhead,
+        ..Limits::default()
+    };
+    let (mut wtime, mut btime, mut winc, mut binc) = (None, None, 0, 0);
+    let mut ponder = false;
+    let mut i = 0;
+    while i < args.len() {
+        let key = args[i];
+        let value = args.get(i + 1).and_then(|v| v.parse::<u64>().ok());
+        let needs_value = matches!(
+            key,
+            "depth" | "nodes" | "movetime" | "wtime" | "btime" | "winc" | "binc" | "movestogo"
+        );
+        if needs_value && value.is_none() {
+            out.line(&format!("info string error: go {key} needs a number"));
+            i += 1;
+            continue;
+        }
+        let v = value.unwrap_or(0);
+        match key {
+            "depth" => limits.depth = Some(v.clamp(1, 100) as u32),
+            "nodes" => limits.nodes = Some(v),
+            "movetime" => limits.movetime = Some(v),
+            "wtime" => wtime = Some(v),
+            "btime" => btime = Some(v),
+            "winc" => winc = v,
+            "binc" => binc = v,
+            "movestogo" => limits.movestogo = Some(v.min(u32::MAX as u64) as u32),
+            "infinite" => limits.infinite = true,
+            "ponder" => ponder = true,
+            other => out.line(&format!(
+                "info string error: unknown go parameter '{other}'"
+            )),
+        }
+        i += if needs_value { 2 } else { 1 };
+    }
+    let white = engine.side_to_move() == crate::rules::Color::White;
+    limits.time = if white { wtime } else { btime };
+    limits.inc = if white { winc } else { binc };
+    let out = out.clone();
+    engine.go(
+        limits,
+        ponder,
+        Naming::Native,
+        Box::new(move |ev| out.line(&event_line(&ev))),
+    );
+}
+
+/// The protocol line of a search event.
+pub fn event_line(ev: &Event) -> String {
+    match ev {
+        Event::Info {
+            depth,
+            seldepth,
+            score,
+            nodes,
+            nps,
+            time_ms,
+            hashfull,
+            pv,
+        } => {
+            let score = match score {
+                Score::Cp(c) => format!("cp {c}"),
+                Score::Win(p) => format!("win {p}"),
+                Score::Loss(p) => format!("loss {p}"),
+            };
+            format!(
+                "info depth {depth} seldepth {seldepth} score {score} nodes {nodes} nps {nps} time {time_ms} hashfull {hashfull} pv {}",
+                pv.join(" ")
+            )
+        }
+        Event::BestMove {
+            best: Some(b),
+            ponder: Some(p),
+        } => format!("bestmove {b} ponder {p}"),
+        Event::BestMove {
+            best: Some(b),
+            ponder: None,
+        } => format!("bestmove {b}"),
+        Event::BestMove { best: None, .. } => "bestmove (none)".to_string(),
+    }
+}
+
+fn perft(engine: &mut Engine, args: &[&str], out: &Output) {
+    let depth = match args.first().map(|d| d.parse::<u32>()) {
+        Some(Ok(d)) if d <= 20 => d,
+        _ => {
+            out.line("info string error: perft needs a depth from 0 to 20");
+            return;
+        }
+    };
+    let total = engine.perft(depth, &mut |name, n| out.line(&format!("{name}: {n}")));
+    out.line(&format!("Nodes searched: {total}"));
+}
