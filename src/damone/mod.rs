@@ -200,6 +200,9 @@ impl Game for Damone {
     fn draw_by_counter(pos: &Position) -> bool {
         pos.quiet_plies() >= DRAW_PLIES
     }
+    fn evaluate(pos: &Position) -> i32 {
+        eval::evaluate(pos)
+    }
     #[inline(always)]
     fn is_irreversible(pos: &Position, mv: &Move) -> bool {
         let rank = pos.rank_at(mv.from).unwrap_or(Rank::Pedine);
