@@ -15,6 +15,7 @@ pub mod engine;
 pub mod eval;
 pub mod game;
 pub mod geometry;
+pub mod hub;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

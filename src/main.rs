@@ -4,7 +4,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use damiera::movegen::Duplicates;
 use damiera::variant::{Variant, VariantFn};
 use damiera::{perft, Game};
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -193,8 +193,10 @@ fn main() -> ExitCode {
         }
         Some(Command::Bench { depth }) => bench::run(depth),
         Some(Command::Hub) => {
-            eprintln!("error: the Hub protocol is not available yet");
-            ExitCode::from(2)
+            let out = damiera::uci::Output::new(Box::new(std::io::stdout()));
+            let mut lines = std::io::stdin().lock().lines().map_while(Result::ok);
+            damiera::hub::run(&mut lines, out);
+            ExitCode::SUCCESS
         }
         None => {
             let out = damiera::uci::Output::new(Box::new(std::io::stdout()));

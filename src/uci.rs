@@ -32,16 +32,24 @@ struct Options {
     move_overhead: u64,
 }
 
-/// Runs the protocol until `quit` or the end of input.
+/// Runs the protocol until `quit` or the end of input. A first command `hub` switches to the
+/// Hub protocol ([`crate::hub`]) for the rest of the session.
 pub fn run(input: impl BufRead, out: Output) {
+    let mut lines = input.lines().map_while(Result::ok);
     let mut engine = Engine::new(Variant::English, DEFAULT_HASH_MIB);
     let mut options = Options { move_overhead: 30 };
-    for line in input.lines() {
-        let Ok(line) = line else { break };
+    let mut first = true;
+    while let Some(line) = lines.next() {
         let line = line.trim();
         if line.is_empty() {
             continue;
         }
+        if first && line == "hub" {
+            drop(engine);
+            crate::hub::run_after_hub(&mut lines, out);
+            return;
+        }
+        first = false;
         log::debug!("< {line}");
         let mut words = line.split_whitespace();
         let command = words.next().unwrap_or_default();

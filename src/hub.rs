@@ -1,0 +1,598 @@
+//! The Hub protocol (Scan 3.1 `protocol.txt`, version 2) as pydraughts' `HubEngine` and
+//! lidraughts-bot speak it, for the 8x8 variants.
+//!
+//! - Lines are `command name=value ...`; values with a space or `=`, or empty, are quoted.
+//!   Every token this engine writes is `key=value` (pydraughts crashes on bare flags).
+//! - Positions: `pos pos=<side><32 squares>` in pydraughts' internal numbering (square 1 at
+//!   the top-left as the first mover sees it, the first mover's pieces `w`/`W` on 21-32);
+//!   for English the internal board is the real one turned round with the colours swapped.
+//! - Moves: pydraughts 0.6.x writes `moves` and reads `done` in the variant's own numbering
+//!   (English 1-32, Italian FID, Russian/Brazilian numbered from a1 = 1); 0.5.7, which
+//!   lidraughts-bot pins, uses the internal numbering throughout. The engine takes whichever
+//!   numbering makes the `moves` list legal (or the `notation` param if set) and answers in it.
+//! - Captures are written `from x to x captured x captured ...` (every captured square).
+//! - Scores are in men; a win in n plies is `100 - n/100`; time in seconds; nps in millions.
+
+use crate::engine::{Engine, Event, Naming, Score, DEFAULT_HASH_MIB};
+use crate::search::Limits;
+use crate::uci::Output;
+use crate::variant::Variant;
+
+/// How squares are numbered in the Hub lines of an 8x8 game.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Numbering {
+    /// The variant's own numbering (pydraughts 0.6.x).
+    Variant,
+    /// pydraughts' internal numbering (pydraughts 0.5.7, lidraughts-bot).
+    Internal,
+}
+
+/// The `notation` param: a fixed numbering, or detection from the `moves` list.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum NotationParam {
+    Auto,
+    Fixed(Numbering),
+}
+
+/// A parsed Hub line: the command and its `name=value` arguments.
+struct Line {
+    command: String,
+    args: Vec<(String, String)>,
+}
+
+impl Line {
+    fn get(&self, name: &str) -> Option<&str> {
+        self.args
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+    fn has(&self, name: &str) -> bool {
+        self.args.iter().any(|(n, _)| n == name)
+    }
+}
+
+/// Splits `command name=value name="quoted value" flag ...`.
+fn parse_line(text: &str) -> Result<Line, String> {
+    let mut chars = text.trim().chars().peekable();
+    let mut words: Vec<(String, Option<String>)> = Vec::new();
+    loop {
+        while chars.peek().is_some_and(|c| c.is_whitespace()) {
+            chars.next();
+        }
+        if chars.peek().is_none() {
+            break;
+        }
+        let mut name = String::new();
+        while let Some(&c) = chars.peek() {
+            if c.is_whitespace() || c == '=' {
+                break;
+            }
+            name.push(c);
+            chars.next();
+        }
+        let mut value = None;
+        if chars.peek() == Some(&'=') {
+            chars.next();
+            let mut v = String::new();
+            if chars.peek() == Some(&'"') {
+                chars.next();
+                let mut closed = false;
+                for c in chars.by_ref() {
+                    if c == '"' {
+                        closed = true;
+                        break;
+                    }
+                    v.push(c);
+                }
+                if !closed {
+                    return Err(format!("unterminated quote after {name}="));
+                }
+            } else {
+                while let Some(&c) = chars.peek() {
+                    if c.is_whitespace() {
+                        break;
+                    }
+                    v.push(c);
+                    chars.next();
+                }
+            }
+            value = Some(v);
+        }
+        words.push((name, value));
+    }
+    let mut it = words.into_iter();
+    let (command, _) = it.next().ok_or("empty line")?;
+    Ok(Line {
+        command,
+        args: it.map(|(n, v)| (n, v.unwrap_or_default())).collect(),
+    })
+}
+
+/// Quotes a value when the protocol requires it.
+fn quote(v: &str) -> String {
+    if v.is_empty() || v.contains(' ') || v.contains('=') {
+        format!("\"{v}\"")
+    } else {
+        v.to_string()
+    }
+}
+
+/// Square number conversions between the Hub numberings and the variant's own notation.
+mod squares {
+    use super::Numbering;
+    use crate::variant::Variant;
+
+    fn algebraic(file: u32, rank: u32) -> String {
+        format!("{}{}", (b'a' + file as u8) as char, rank)
+    }
+
+    /// The native name of Hub square `n` (1-32).
+    pub fn to_native(v: Variant, numbering: Numbering, n: u32) -> Option<String> {
+        if !(1..=32).contains(&n) {
+            return None;
+        }
+        let (r, c) = ((n - 1) / 4, (n - 1) % 4);
+        Some(match (v, numbering) {
+            (Variant::English, Numbering::Variant) | (Variant::Italian, _) => n.to_string(),
+            (Variant::English, Numbering::Internal) => (33 - n).to_string(),
+            // a1 = 1, c1 = 2, ..., h8 = 32 (pydraughts convert.py).
+            (_, Numbering::Variant) => algebraic(2 * c + r % 2, r + 1),
+            // 1 = b8, ..., 29 = a1 (the English layout).
+            (_, Numbering::Internal) => algebraic(2 * c + (r % 2 == 0) as u32, 8 - r),
+        })
+    }
+
+    /// The Hub number of a native square name.
+    pub fn to_hub(v: Variant, numbering: Numbering, name: &str) -> Option<u32> {
+        (1..=32).find(|&n| to_native(v, numbering, n).as_deref() == Some(name))
+    }
+
+    /// The native name of internal square `i` and whether colours swap (English).
+    pub fn internal_square(v: Variant, i: u32) -> Option<String> {
+        to_native(v, Numbering::Internal, i)
+    }
+}
+
+struct Hub {
+    engine: Engine,
+    out: Output,
+    variant: Variant,
+    notation: NotationParam,
+    /// The numbering of the current game (detected or fixed).
+    numbering: Numbering,
+    limits: Limits,
+    has_level: bool,
+    move_overhead: u64,
+    hash_mib: usize,
+}
+
+/// Runs the Hub protocol: waits for the `hub` command first.
+pub fn run(lines: &mut dyn Iterator<Item = String>, out: Output) {
+    while let Some(line) = lines.next() {
+        if line.trim() == "hub" {
+            run_after_hub(lines, out);
+            return;
+        }
+        if !line.trim().is_empty() {
+            out.line("error message=\"send hub first\"");
+        }
+    }
+}
+
+/// Runs the Hub protocol after a `hub` command was read: answers it, then serves commands until
+/// `quit` or the end of input.
+pub fn run_after_hub(lines: &mut dyn Iterator<Item = String>, out: Output) {
+    let mut hub = Hub {
+        engine: Engine::new(Variant::English, DEFAULT_HASH_MIB),
+        out,
+        variant: Variant::English,
+        notation: NotationParam::Auto,
+        numbering: Numbering::Variant,
+        limits: Limits::default(),
+        has_level: false,
+        move_overhead: 30,
+        hash_mib: DEFAULT_HASH_MIB,
+    };
+    hub.hello();
+    for text in lines {
+        if text.trim().is_empty() {
+            continue;
+        }
+        log::debug!("hub < {text}");
+        let line = match parse_line(&text) {
+            Ok(l) => l,
+            Err(e) => {
+                hub.error(&e);
+                continue;
+            }
+        };
+        match line.command.as_str() {
+            "quit" => break,
+            "hub" => hub.hello(),
+            "init" => hub.out.line("ready"),
+            "ping" => hub.out.line("pong"),
+            "set-param" => hub.set_param(&line),
+            "new-game" => hub.engine.new_game(),
+            "pos" => hub.pos(&line),
+            "level" => hub.level(&line),
+            "go" => hub.go(&line),
+            "ponder-hit" => hub.engine.ponderhit(),
+            "stop" => hub.engine.stop(),
+            other => hub.error(&format!("unknown command {other}")),
+        }
+    }
+    hub.engine.stop();
+}
+
+impl Hub {
+    fn error(&self, message: &str) {
+        self.out.line(&format!(
+            "error message={}",
+            quote(&message.replace('"', "'"))
+        ));
+    }
+
+    fn hello(&self) {
+        self.out.line(&format!(
+            "id name=damiera version={} author={}",
+            env!("CARGO_PKG_VERSION"),
+            quote("the damiera developers")
+        ));
+        self.out.line(&format!(
+            "param name=variant value={} type=enum values={}",
+            self.variant.name(),
+            quote("english american italian russian brazilian")
+        ));
+        self.out.line(&format!(
+            "param name=hash value={} type=int min=1 max=65536",
+            self.hash_mib
+        ));
+        self.out
+            .line("param name=threads value=1 type=int min=1 max=1");
+        self.out.line(&format!(
+            "param name=move-overhead value={} type=int min=0 max=5000",
+            self.move_overhead
+        ));
+        self.out.line(&format!(
+            "param name=notation value=auto type=enum values={}",
+            quote("auto variant internal")
+        ));
+        self.out.line("wait");
+    }
+
+    fn set_param(&mut self, line: &Line) {
+        let (Some(name), Some(value)) = (line.get("name"), line.get("value")) else {
+            return self.error("set-param needs name= and value=");
+        };
+        let number = |lo: u64, hi: u64| value.parse::<u64>().ok().filter(|n| (lo..=hi).contains(n));
+        match name {
+            "variant" => match value.parse::<Variant>() {
+                Ok(Variant::English)
+                | Ok(Variant::Italian)
+                | Ok(Variant::Russian)
+                | Ok(Variant::Brazilian) => {
+                    let v: Variant = value.parse().expect("checked");
+                    self.variant = v;
+                    self.engine.set_variant(v);
+                }
+                _ => self.error(&format!("unsupported variant {value}")),
+            },
+            "hash" => match number(1, 65536) {
+                Some(n) => {
+                    self.hash_mib = n as usize;
+                    self.engine.set_hash(n as usize);
+                }
+                None => self.error(&format!("bad value {value} for hash")),
+            },
+            "threads" => {
+                if number(1, 1).is_none() {
+                    self.error(&format!("bad value {value} for threads"));
+                }
+            }
+            "move-overhead" => match number(0, 5000) {
+                Some(n) => self.move_overhead = n,
+                None => self.error(&format!("bad value {value} for move-overhead")),
+            },
+            "notation" => match value {
+                "auto" => self.notation = NotationParam::Auto,
+                "variant" => self.notation = NotationParam::Fixed(Numbering::Variant),
+                "internal" => self.notation = NotationParam::Fixed(Numbering::Internal),
+                _ => self.error(&format!("bad value {value} for notation")),
+            },
+            _ => self.error(&format!("unknown param {name}")),
+        }
+    }
+
+    /// The FEN (variant notation) of a Hub position string in internal numbering.
+    fn fen_of(&self, pos: &str) -> Result<String, String> {
+        let chars: Vec<char> = pos.chars().collect();
+        if chars.len() == 51 {
+            return Err("10x10 positions are not supported yet".into());
+        }
+        if chars.len() != 33 {
+            return Err(format!(
+                "bad position: {} characters, expected 33",
+                chars.len()
+            ));
+        }
+        let swap = self.variant == Variant::English;
+        let side = match (chars[0], swap) {
+            ('W', false) | ('B', true) => 'W',
+            ('B', false) | ('W', true) => 'B',
+            (c, _) => return Err(format!("bad position: side to move '{c}'")),
+        };
+        let (mut white, mut black) = (Vec::new(), Vec::new());
+        for (i, &c) in chars[1..].iter().enumerate() {
+            let name = squares::internal_square(self.variant, i as u32 + 1).expect("1..=32");
+            let (first_mover, king) = match c {
+                'e' => continue,
+                'w' => (true, false),
+                'W' => (true, true),
+                'b' => (false, false),
+                'B' => (false, true),
+                other => return Err(format!("bad position: '{other}' on square {}", i + 1)),
+            };
+            let item = if king { format!("K{name}") } else { name };
+            // Internal "w" is the first mover: White, except in English (Black).
+            if first_mover != swap {
+                white.push(item);
+            } else {
+                black.push(item);
+            }
+        }
+        Ok(format!("{side}:W{}:B{}", white.join(","), black.join(",")))
+    }
+
+    /// A Hub move (`a-b`, `axb`, `axbxc...`) in native notation, under `numbering`.
+    fn native_move(&self, numbering: Numbering, text: &str) -> Option<String> {
+        let sep = if text.contains('-') { '-' } else { 'x' };
+        let parts: Option<Vec<String>> = text
+            .split(sep)
+            .map(|n| {
+                n.parse::<u32>()
+                    .ok()
+                    .and_then(|n| squares::to_native(self.variant, numbering, n))
+            })
+            .collect();
+        let parts = parts?;
+        (parts.len() >= 2).then(|| parts.join(&sep.to_string()))
+    }
+
+    fn pos(&mut self, line: &Line) {
+        self.engine.stop();
+        self.limits = Limits::default();
+        self.has_level = false;
+        let fen = if line.has("start") && line.get("pos").is_none() {
+            None
+        } else {
+            match line.get("pos").map(|p| self.fen_of(p)) {
+                Some(Ok(f)) => Some(f),
+                Some(Err(e)) => return self.error(&e),
+                None => return self.error("pos needs pos=<position>"),
+            }
+        };
+        let moves: Vec<&str> = line
+            .get("moves")
+            .map(|m| m.split_whitespace().collect())
+            .unwrap_or_default();
+        let order = match self.notation {
+            NotationParam::Fixed(n) => vec![n],
+            NotationParam::Auto => {
+                let other = match self.numbering {
+                    Numbering::Variant => Numbering::Internal,
+                    Numbering::Internal => Numbering::Variant,
+                };
+                vec![self.numbering, other]
+            }
+        };
+        let mut last_error = String::new();
+        for numbering in order {
+            let native: Option<Vec<String>> = moves
+                .iter()
+                .map(|m| self.native_move(numbering, m))
+                .collect();
+            let Some(native) = native else {
+                if last_error.is_empty() {
+                    last_error = format!("bad move in moves=\"{}\"", moves.join(" "));
+                }
+                continue;
+            };
+            let refs: Vec<&str> = native.iter().map(String::as_str).collect();
+            match self.engine.set_position(fen.as_deref(), &refs) {
+                Ok(()) => {
+                    // An empty list tells nothing: keep the game's numbering unless fixed.
+                    if !moves.is_empty() || self.notation != NotationParam::Auto {
+                        self.numbering = numbering;
+                    }
+                    return;
+                }
+                // Report the error in the preferred numbering, not the fallback's.
+                Err(e) if last_error.is_empty() => last_error = e,
+                Err(_) => {}
+            }
+        }
+        self.error(&format!("illegal move: {last_error}"));
+    }
+
+    fn level(&mut self, line: &Line) {
+        let secs = |name: &str| -> Result<Option<u64>, String> {
+            match line.get(name) {
+                None => Ok(None),
+                Some(v) => match v.parse::<f64>() {
+                    Ok(s) if s >= 0.0 && s.is_finite() => Ok(Some((s * 1000.0) as u64)),
+                    _ => Err(format!("bad value {v} for {name}")),
+                },
+            }
+        };
+        let int = |name: &str| -> Result<Option<u64>, String> {
+            match line.get(name) {
+                None => Ok(None),
+                Some(v) => v
+                    .parse::<u64>()
+                    .map(Some)
+                    .map_err(|_| format!("bad value {v} for {name}")),
+            }
+        };
+        let parsed = (|| -> Result<Limits, String> {
+            let mut l = Limits {
+                move_overhead: self.move_overhead,
+                ..Limits::default()
+            };
+            l.depth = int("depth")?.map(|d| d.clamp(1, 100) as u32);
+            l.nodes = int("nodes")?;
+            l.movetime = secs("move-time")?;
+            l.movestogo = int("moves")?.map(|m| m.min(1000) as u32);
+            let inc = secs("inc")?.unwrap_or(0);
+            // protocol.txt: the increment is added to the clock before every move.
+            l.time = secs("time")?.map(|t| t + inc);
+            l.inc = inc;
+            l.infinite = line.has("infinite");
+            if l.depth.is_none()
+                && l.nodes.is_none()
+                && l.movetime.is_none()
+                && l.time.is_none()
+                && !l.infinite
+            {
+                return Err("level needs depth=, nodes=, move-time=, time= or infinite".into());
+            }
+            Ok(l)
+        })();
+        match parsed {
+            Ok(l) => {
+                self.limits = l;
+                self.has_level = true;
+            }
+            Err(e) => self.error(&e),
+        }
+    }
+
+    fn go(&mut self, line: &Line) {
+        let mode = line
+            .args
+            .first()
+            .map(|(n, _)| n.as_str())
+            .unwrap_or("think");
+        let ponder = match mode {
+            "think" | "analyze" | "analyse" => false,
+            "ponder" => true,
+            other => return self.error(&format!("unknown go mode {other}")),
+        };
+        let mut limits = self.limits.clone();
+        if !self.has_level {
+            limits = if mode == "think" {
+                Limits {
+                    movetime: Some(1000),
+                    move_overhead: self.move_overhead,
+                    ..Limits::default()
+                }
+            } else {
+                Limits {
+                    infinite: true,
+                    ..Limits::default()
+                }
+            };
+        }
+        if self
+            .engine
+            .outcome()
+            .is_some_and(|o| matches!(o, crate::engine::Outcome::Win(_)))
+        {
+            self.error("no legal move in this position");
+            self.out.line("done move=\"\"");
+            return;
+        }
+        let out = self.out.clone();
+        let variant = self.variant;
+        let numbering = self.numbering;
+        let to_hub = move |native: &str| Hub::hub_move_static(variant, numbering, native);
+        self.engine.go(
+            limits,
+            ponder,
+            Naming::Hub,
+            Box::new(move |ev| match ev {
+                Event::Info { depth, seldepth, score, nodes, nps, time_ms, pv, .. } => {
+                    let score = match score {
+                        Score::Cp(c) => c as f64 / 100.0,
+                        Score::Win(p) => 100.0 - p as f64 / 100.0,
+                        Score::Loss(p) => -(100.0 - p as f64 / 100.0),
+                    };
+                    let pv: Vec<String> = pv.iter().map(|m| to_hub(m)).collect();
+                    out.line(&format!(
+                        "info depth={depth} mean-depth={:.1} score={score:.2} nodes={nodes} time={:.3} nps={:.2} pv={}",
+                        (depth + seldepth) as f64 / 2.0,
+                        time_ms as f64 / 1000.0,
+                        nps as f64 / 1e6,
+                        quote(&pv.join(" "))
+                    ));
+                }
+                Event::BestMove { best, ponder } => {
+                    let best = best.map(|m| to_hub(&m)).unwrap_or_default();
+                    match ponder {
+                        Some(p) => out.line(&format!("done move={} ponder={}", quote(&best), to_hub(&p))),
+                        None => out.line(&format!("done move={}", quote(&best))),
+                    }
+                }
+            }),
+        );
+    }
+
+    /// A native move name (native or Hub form) in a Hub numbering.
+    fn hub_move_static(variant: Variant, numbering: Numbering, native: &str) -> String {
+        let sep = if native.contains('-') { "-" } else { "x" };
+        native
+            .split(['-', 'x', ':'])
+            .map(|sq| match squares::to_hub(variant, numbering, sq) {
+                Some(n) => n.to_string(),
+                None => sq.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(sep)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_quoted_values_and_flags() {
+        let l = parse_line("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"12-16 24-20\" start")
+            .unwrap();
+        assert_eq!(l.command, "pos");
+        assert_eq!(l.get("moves"), Some("12-16 24-20"));
+        assert!(l.has("start"));
+        assert!(parse_line("level time=\"3").is_err());
+    }
+
+    #[test]
+    fn square_numberings() {
+        // protocols.md §4.2/4.3: Russian numeric a1 = 1, c1 = 2, b2 = 5, h8 = 32; internal
+        // 1 = b8, 29 = a1; English internal i = 33 - i.
+        let v = |n| squares::to_native(Variant::Russian, Numbering::Variant, n).unwrap();
+        assert_eq!(
+            (v(1), v(2), v(5), v(9), v(13), v(32)),
+            (
+                "a1".into(),
+                "c1".into(),
+                "b2".into(),
+                "a3".into(),
+                "b4".into(),
+                "h8".into()
+            )
+        );
+        let i = |n| squares::to_native(Variant::Brazilian, Numbering::Internal, n).unwrap();
+        assert_eq!(
+            (i(1), i(21), i(29), i(32)),
+            ("b8".into(), "a3".into(), "a1".into(), "g1".into())
+        );
+        assert_eq!(
+            squares::to_native(Variant::English, Numbering::Internal, 1).unwrap(),
+            "32"
+        );
+        assert_eq!(
+            squares::to_hub(Variant::Russian, Numbering::Variant, "b4"),
+            Some(13)
+        );
+    }
+}

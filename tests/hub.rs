@@ -1,0 +1,181 @@
+//! The Hub protocol: complete games driven by pydraughts 0.6.7's `HubEngine` (its own board
+//! checks every move; `tests/pydraughts/hub_games.py`), the 0.5.7 internal numbering that
+//! lidraughts-bot uses, and an `error` line for every malformed input with the engine still
+//! working afterwards.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
+
+fn hub_games(extra: &[&str]) -> String {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/pydraughts/hub_games.py");
+    let out = Command::new(common::python())
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_damiera"))
+        .args(extra)
+        .output()
+        .expect("run hub_games.py");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    eprintln!("{text}");
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
+#[test]
+fn pydraughts_plays_complete_games_in_every_variant() {
+    let text = hub_games(&[]);
+    for v in ["english", "italian", "russian", "brazilian"] {
+        let games = text
+            .lines()
+            .filter(|l| l.starts_with(v) && l.contains(" plies "))
+            .count();
+        assert_eq!(
+            games, 4,
+            "{v}: four games (time+inc with ponder, move-time with stop, depth, nodes)"
+        );
+    }
+}
+
+#[test]
+fn pydraughts_057_internal_numbering() {
+    let text = hub_games(&["--variants", "russian,brazilian", "--internal"]);
+    assert_eq!(text.lines().filter(|l| l.contains(" plies ")).count(), 4);
+}
+
+/// A `damiera hub` process with a line reader that times out instead of hanging.
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_damiera"))
+            .arg("hub")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start damiera hub");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// The next line starting with `prefix`, skipping others; fails after 10 s.
+    fn expect(&mut self, prefix: &str) -> String {
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(10))
+                .unwrap_or_else(|_| panic!("no '{prefix}' line"));
+            if line.starts_with(prefix) {
+                return line;
+            }
+        }
+    }
+
+    /// Sends `line` and expects an `error message=...` reply, then checks the engine still
+    /// searches: a ping, a position and a depth-3 search.
+    fn rejects(&mut self, line: &str) {
+        self.send(line);
+        let err = self.expect("error ");
+        assert!(err.starts_with("error message="), "{line}: {err}");
+        self.send("ping");
+        self.expect("pong");
+        self.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"11-15\"");
+        self.send("level depth=3");
+        self.send("go think");
+        let done = self.expect("done ");
+        assert!(done.starts_with("done move="), "{done}");
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn malformed_lines_get_errors_and_the_engine_goes_on() {
+    let mut e = Engine::start();
+    e.send("hub");
+    e.expect("wait");
+    e.send("set-param name=variant value=english");
+    e.send("init");
+    e.expect("ready");
+    e.rejects("pos pos=Wxyz");
+    e.rejects("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwq");
+    e.rejects("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"11-16 11-15\"");
+    e.rejects("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"9-99\"");
+    e.rejects("pos moves=\"11-15\"");
+    e.rejects("frobnicate now");
+    e.rejects("set-param name=hash");
+    e.rejects("set-param name=hash value=lots");
+    e.rejects("set-param name=variant value=chess");
+    e.rejects("level depth=");
+    e.rejects("level time=soon");
+    e.rejects("level");
+    e.rejects("go sideways");
+    e.rejects("level time=\"3");
+    e.send("quit");
+    let status = e.child.wait().unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn end_of_input_exits() {
+    let mut e = Engine::start();
+    e.send("hub");
+    e.expect("wait");
+    e.send("init");
+    e.expect("ready");
+    e.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww");
+    e.send("level infinite");
+    e.send("go think");
+    e.expect("info ");
+    drop(std::mem::replace(&mut e.stdin, {
+        // Close stdin: replace with a dummy pipe end that is dropped at once.
+        let mut c = Command::new("true").stdin(Stdio::piped()).spawn().unwrap();
+        let s = c.stdin.take().unwrap();
+        let _ = c.wait();
+        s
+    }));
+    // The search is stopped, its `done` printed, and the process exits.
+    e.expect("done ");
+    for _ in 0..100 {
+        if let Some(status) = e.child.try_wait().unwrap() {
+            assert!(status.success());
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    panic!("still running 2 s after the end of input");
+}
