@@ -1,7 +1,7 @@
 //! `damiera bench`: fixed positions of every variant searched to a fixed depth with a fresh
 //! transposition table each. The node total is a signature: any change to the search's
 //! behaviour changes it. Positions: each start position and one middle game per variant
-//! (ply 11 of a pydraughts random game, seed 5).
+//! (ply 11 of a pydraughts random game, seed 5; for Damone, ply 8 of an engine line).
 
 use damiera::engine::{Engine, Event, Naming};
 use damiera::search::Limits;
@@ -13,7 +13,7 @@ use std::time::Instant;
 /// The default depth in plies.
 pub const DEPTH: u32 = 13;
 
-const POSITIONS: [(Variant, Option<&str>); 8] = [
+const POSITIONS: [(Variant, Option<&str>); 10] = [
     (Variant::English, None),
     (
         Variant::English,
