@@ -34,6 +34,11 @@ const POSITIONS: [(Variant, Option<&str>); 10] = [
         Variant::Russian,
         Some("B:Wa1,b2,b4,c1,c3,e1,e3,g1,g3,h2,h4:Ba5,a7,b8,d6,d8,e7,f6,g5,g7,h6,h8"),
     ),
+    (Variant::Damone, None),
+    (
+        Variant::Damone,
+        Some("W:WIh1,Kf1,Kf5,d1,e2,e4,g6:BIa8,Kd7,Ka6,e8,c6,b5,b3"),
+    ),
 ];
 
 /// Runs the bench and prints one line per position, then the totals.
