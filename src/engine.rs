@@ -302,10 +302,20 @@ impl VariantFn for Make {
     }
 }
 
+/// One variant's engine, with Damone's end-of-game option applied.
+fn make_inner(variant: Variant, hash_mib: usize, damones_win: bool) -> Box<dyn VariantEngine> {
+    if variant == Variant::Damone && damones_win {
+        Box::new(GameEngine::<crate::damone::DamoneGame<true>>::new(hash_mib))
+    } else {
+        variant.dispatch(Make { hash_mib })
+    }
+}
+
 /// The engine: the variant, the game, the options and at most one running search.
 pub struct Engine {
     variant: Variant,
     hash_mib: usize,
+    damones_win: bool,
     inner: Box<dyn VariantEngine>,
     searching: bool,
 }
@@ -319,7 +329,8 @@ impl Engine {
         Engine {
             variant,
             hash_mib,
-            inner: variant.dispatch(Make { hash_mib }),
+            damones_win: false,
+            inner: make_inner(variant, hash_mib, false),
             searching: false,
         }
     }
@@ -333,9 +344,16 @@ impl Engine {
     pub fn set_variant(&mut self, variant: Variant) {
         self.stop();
         self.variant = variant;
-        self.inner = variant.dispatch(Make {
-            hash_mib: self.hash_mib,
-        });
+        self.inner = make_inner(variant, self.hash_mib, self.damones_win);
+    }
+
+    /// Italian Damone's end-of-game rule (ruling I.4, option `DamoneWin`): `true` when losing
+    /// the last Damone loses the game. Starts a new game if Damone is being played.
+    pub fn set_damones_win(&mut self, damones: bool) {
+        self.damones_win = damones;
+        if self.variant == Variant::Damone {
+            self.set_variant(Variant::Damone);
+        }
     }
 
     /// Resizes the transposition table (MiB, at least 1).

@@ -104,6 +104,7 @@ fn handshake(out: &Output) {
     ));
     out.line("option name Threads type spin default 1 min 1 max 1");
     out.line("option name MoveOverhead type spin default 30 min 0 max 5000");
+    out.line("option name DamoneWin type combo default all var all var damones");
     out.line("uciok");
 }
 
@@ -137,6 +138,11 @@ fn set_option(engine: &mut Engine, options: &mut Options, args: &[&str]) -> Resu
             number(value, 1, 1)?;
         }
         "moveoverhead" => options.move_overhead = number(value, 0, 5000)?,
+        "damonewin" => match value.to_ascii_lowercase().as_str() {
+            "all" => engine.set_damones_win(false),
+            "damones" => engine.set_damones_win(true),
+            _ => return Err(format!("option DamoneWin is all or damones, not '{value}'")),
+        },
         _ => return Err(format!("unknown option '{name}'")),
     }
     Ok(())

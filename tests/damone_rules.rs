@@ -334,3 +334,23 @@ fn damone_draw_counter_ruling_i5() {
     let m = notation::parse_move(&q, "b7-a8").unwrap();
     assert_eq!(q.make(&m).quiet_plies(), 0);
 }
+
+#[test]
+fn damone_ruling_i4_damones_win_option() {
+    // Ruling I.4: by default a side loses only when it has no legal move; with the option
+    // `DamoneWin = damones` a side to move that has lost all its Damones has lost. White here
+    // has a Pedine and a Dama but no Damone: it has moves (f1-e2, f1-g2, h1-g2 ...) under the
+    // default rule and none under the option.
+    use damiera::damone::{Damone, DamoneGame};
+    use damiera::{Game, MoveList};
+    let fen = "W:Wh1,Kf1:BIa8,b5";
+    let pos = <Damone as Game>::parse_fen(fen).unwrap();
+    assert!(<Damone as Game>::has_moves(&pos));
+    let mut list = MoveList::new();
+    <DamoneGame<true> as Game>::generate(&pos, &mut list, damiera::Duplicates::Drop);
+    assert!(list.is_empty());
+    assert!(!<DamoneGame<true> as Game>::has_moves(&pos));
+    // Black still has its Damone: the option changes nothing for it.
+    let black = <Damone as Game>::parse_fen("B:Wh1,Kf1:BIa8,b5").unwrap();
+    assert!(<DamoneGame<true> as Game>::has_moves(&black));
+}

@@ -133,11 +133,22 @@ pub fn is_lost(pos: &Position, win: DamoneWin) -> bool {
         || !movegen::has_moves(pos)
 }
 
-/// Italian Damone as a [`Game`]: the zero-sized type the engine is generic over.
+/// Italian Damone as a [`Game`], with the end-of-game rule of ruling I.4 as a parameter:
+/// `DAMONES_WIN = false` is the default [`DamoneWin::All`], `true` is [`DamoneWin::Damones`]
+/// (a side to move without a Damone has lost: it has no legal move).
 #[derive(Copy, Clone, Debug, Default)]
-pub struct Damone;
+pub struct DamoneGame<const DAMONES_WIN: bool>;
 
-impl Game for Damone {
+/// Italian Damone with the default end of game (no legal move loses).
+pub type Damone = DamoneGame<false>;
+
+/// Whether the side to move has lost its last Damone, under the `Damones` rule.
+#[inline(always)]
+fn lost_damones<const DAMONES_WIN: bool>(pos: &Position) -> bool {
+    DAMONES_WIN && pos.rank_of(pos.side(), Rank::Damone).is_empty()
+}
+
+impl<const DAMONES_WIN: bool> Game for DamoneGame<DAMONES_WIN> {
     type Position = Position;
     const NAME: &'static str = "damone";
 
@@ -167,22 +178,55 @@ impl Game for Damone {
     }
     #[inline(always)]
     fn generate(pos: &Position, list: &mut MoveList, dups: Duplicates) {
-        movegen::generate_with(pos, list, dups)
+        if lost_damones::<DAMONES_WIN>(pos) {
+            list.clear();
+        } else {
+            movegen::generate_with(pos, list, dups)
+        }
     }
     #[inline(always)]
     fn generate_captures(pos: &Position, list: &mut MoveList) {
-        movegen::generate_captures(pos, list)
+        if lost_damones::<DAMONES_WIN>(pos) {
+            list.clear();
+        } else {
+            movegen::generate_captures(pos, list)
+        }
     }
     #[inline(always)]
     fn count(pos: &Position, dups: Duplicates) -> u64 {
-        movegen::count(pos, dups)
+        if lost_damones::<DAMONES_WIN>(pos) {
+            0
+        } else {
+            movegen::count(pos, dups)
+        }
     }
     #[inline(always)]
     fn has_moves(pos: &Position) -> bool {
-        movegen::has_moves(pos)
+        let win = if DAMONES_WIN {
+            DamoneWin::Damones
+        } else {
+            DamoneWin::All
+        };
+        !is_lost(pos, win)
     }
     fn perft(pos: &Position, depth: u32, dups: Duplicates) -> u64 {
-        movegen::perft(pos, depth, dups)
+        if DAMONES_WIN && depth > 0 && lost_damones::<DAMONES_WIN>(pos) {
+            0
+        } else if DAMONES_WIN {
+            // The plain generator's perft does not know the option: walk it here.
+            let mut list = MoveList::new();
+            Self::generate(pos, &mut list, dups);
+            match depth {
+                0 => 1,
+                1 => list.len() as u64,
+                _ => list
+                    .iter()
+                    .map(|mv| Self::perft(&pos.make(mv), depth - 1, dups))
+                    .sum(),
+            }
+        } else {
+            movegen::perft(pos, depth, dups)
+        }
     }
     fn move_name(pos: &Position, mv: &Move) -> String {
         notation::move_name(pos, mv)
