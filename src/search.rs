@@ -466,6 +466,7 @@ impl<G: Game> Searcher<G> {
             return self.quiesce(pos, alpha, beta, ply);
         }
         self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
         self.poll();
         if self.stopped {
             return 0;
