@@ -109,15 +109,17 @@ fn handshake(out: &Output) {
 }
 
 fn set_option(engine: &mut Engine, options: &mut Options, args: &[&str]) -> Result<(), String> {
-    // setoption name <N...> [value <V...>]
-    let text = args.join(" ");
-    let rest = text
-        .strip_prefix("name ")
-        .ok_or("setoption needs 'name <option> value <value>'")?;
-    let (name, value) = match rest.split_once(" value ") {
-        Some((n, v)) => (n.trim(), v.trim()),
-        None => (rest.trim(), ""),
+    // setoption name <N...> [value <V...>]: the words between `name` and `value` are the name.
+    let usage = "setoption needs 'name <option> value <value>'";
+    let rest = match args.split_first() {
+        Some((&"name", rest)) if !rest.is_empty() && rest[0] != "value" => rest,
+        _ => return Err(usage.into()),
     };
+    let (name, value) = match rest.iter().position(|&w| w == "value") {
+        Some(i) => (rest[..i].join(" "), rest[i + 1..].join(" ")),
+        None => (rest.join(" "), String::new()),
+    };
+    let (name, value) = (name.as_str(), value.as_str());
     let number = |v: &str, lo: u64, hi: u64| -> Result<u64, String> {
         match v.parse::<u64>() {
             Ok(n) if (lo..=hi).contains(&n) => Ok(n),
