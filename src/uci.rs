@@ -164,46 +164,14 @@ fn position(engine: &mut Engine, args: &[&str]) -> Result<(), String> {
 }
 
 fn go(engine: &mut Engine, options: &Options, args: &[&str], out: &Output) {
-    let mut limits = Limits {
-        move_overhead: options.move_overhead,
-        ..Limits::default()
-    };
-    let (mut wtime, mut btime, mut winc, mut binc) = (None, None, 0, 0);
-    let mut ponder = false;
-    let mut i = 0;
-    while i < args.len() {
-        let key = args[i];
-        let value = args.get(i + 1).and_then(|v| v.parse::<u64>().ok());
-        let needs_value = matches!(
-            key,
-            "depth" | "nodes" | "movetime" | "wtime" | "btime" | "winc" | "binc" | "movestogo"
-        );
-        if needs_value && value.is_none() {
-            out.line(&format!("info string error: go {key} needs a number"));
-            i += 1;
-            continue;
-        }
-        let v = value.unwrap_or(0);
-        match key {
-            "depth" => limits.depth = Some(v.clamp(1, 100) as u32),
-            "nodes" => limits.nodes = Some(v),
-            "movetime" => limits.movetime = Some(v),
-            "wtime" => wtime = Some(v),
-            "btime" => btime = Some(v),
-            "winc" => winc = v,
-            "binc" => binc = v,
-            "movestogo" => limits.movestogo = Some(v.min(u32::MAX as u64) as u32),
-            "infinite" => limits.infinite = true,
-            "ponder" => ponder = true,
-            other => out.line(&format!(
-                "info string error: unknown go parameter '{other}'"
-            )),
-        }
-        i += if needs_value { 2 } else { 1 };
-    }
     let white = engine.side_to_move() == crate::rules::Color::White;
-    limits.time = if white { wtime } else { btime };
-    limits.inc = if white { winc } else { binc };
+    let (limits, ponder) = match go_limits(args, white, options.move_overhead) {
+        Ok(l) => l,
+        Err(e) => {
+            out.line(&format!("info string error: {e}; no search started"));
+            return;
+        }
+    };
     let out = out.clone();
     engine.go(
         limits,
@@ -211,6 +179,47 @@ fn go(engine: &mut Engine, options: &Options, args: &[&str], out: &Output) {
         Naming::Native,
         Box::new(move |ev| out.line(&event_line(&ev))),
     );
+}
+
+/// The limits of `go <args>` for the side to move (`white`), and whether to ponder. A missing
+/// or malformed value or an unknown parameter rejects the whole command.
+fn go_limits(args: &[&str], white: bool, move_overhead: u64) -> Result<(Limits, bool), String> {
+    let mut limits = Limits {
+        move_overhead,
+        ..Limits::default()
+    };
+    let (mut wtime, mut btime, mut winc, mut binc) = (None, None, 0, 0);
+    let mut ponder = false;
+    let mut words = args.iter().copied();
+    while let Some(key) = words.next() {
+        match key {
+            "infinite" => limits.infinite = true,
+            "ponder" => ponder = true,
+            "depth" | "nodes" | "movetime" | "wtime" | "btime" | "winc" | "binc" | "movestogo" => {
+                let text = words.next();
+                let v = text
+                    .and_then(|t| t.parse::<u64>().ok())
+                    .ok_or_else(|| match text {
+                        Some(t) => format!("go {key} needs a number, not '{t}'"),
+                        None => format!("go {key} needs a number"),
+                    })?;
+                match key {
+                    "depth" => limits.depth = Some(v.clamp(1, 100) as u32),
+                    "nodes" => limits.nodes = Some(v),
+                    "movetime" => limits.movetime = Some(v),
+                    "wtime" => wtime = Some(v),
+                    "btime" => btime = Some(v),
+                    "winc" => winc = v,
+                    "binc" => binc = v,
+                    _ => limits.movestogo = Some(v.min(u32::MAX as u64) as u32),
+                }
+            }
+            other => return Err(format!("unknown go parameter '{other}'")),
+        }
+    }
+    limits.time = if white { wtime } else { btime };
+    limits.inc = if white { winc } else { binc };
+    Ok((limits, ponder))
 }
 
 /// The protocol line of a search event.
