@@ -4,7 +4,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use damiera::movegen::Duplicates;
 use damiera::variant::{Variant, VariantFn};
 use damiera::{perft, Game};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -194,7 +194,7 @@ fn main() -> ExitCode {
         Some(Command::Bench { depth }) => bench::run(depth),
         Some(Command::Hub) => {
             let out = damiera::uci::Output::new(Box::new(std::io::stdout()));
-            let mut lines = std::io::stdin().lock().lines().map_while(Result::ok);
+            let mut lines = damiera::uci::input_lines(std::io::stdin().lock());
             damiera::hub::run(&mut lines, out);
             ExitCode::SUCCESS
         }

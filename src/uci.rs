@@ -32,10 +32,20 @@ struct Options {
     move_overhead: u64,
 }
 
+/// The lines of `input`, up to the end of input or a read error. A line that is not UTF-8 is
+/// decoded lossily (so it reads as an unknown command or a bad argument) rather than ending
+/// the session.
+pub fn input_lines(input: impl BufRead) -> impl Iterator<Item = String> {
+    input
+        .split(b'\n')
+        .map_while(Result::ok)
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+}
+
 /// Runs the protocol until `quit` or the end of input. A first command `hub` switches to the
 /// Hub protocol ([`crate::hub`]) for the rest of the session.
 pub fn run(input: impl BufRead, out: Output) {
-    let mut lines = input.lines().map_while(Result::ok);
+    let mut lines = input_lines(input);
     let mut engine = Engine::new(Variant::English, DEFAULT_HASH_MIB);
     let mut options = Options { move_overhead: 30 };
     let mut first = true;
