@@ -100,7 +100,7 @@ trait VariantEngine: Send {
     fn control(&self) -> &Arc<Control>;
     fn wait(&mut self);
     fn new_game(&mut self);
-    fn set_hash(&mut self, mib: usize);
+    fn set_hash(&mut self, mib: usize) -> Result<(), String>;
     fn legal_moves(&self, naming: Naming) -> Vec<String>;
     fn side_to_move(&self) -> Color;
     fn outcome(&self) -> Option<Outcome>;
@@ -252,10 +252,21 @@ impl<G: Game> VariantEngine for GameEngine<G> {
             .clear();
     }
 
-    fn set_hash(&mut self, mib: usize) {
+    fn set_hash(&mut self, mib: usize) -> Result<(), String> {
         self.wait();
         let mut s = self.searcher.lock().unwrap_or_else(|p| p.into_inner());
-        s.tt = crate::tt::TranspositionTable::new(mib);
+        // Free the old table first so that the new one can use its memory.
+        s.tt = crate::tt::TranspositionTable::new(1);
+        match crate::tt::TranspositionTable::try_new(mib) {
+            Ok(tt) => {
+                s.tt = tt;
+                Ok(())
+            }
+            Err(e) => {
+                s.tt = crate::tt::TranspositionTable::new(DEFAULT_HASH_MIB);
+                Err(format!("{e}; using {DEFAULT_HASH_MIB} MiB"))
+            }
+        }
     }
 
     fn legal_moves(&self, naming: Naming) -> Vec<String> {
@@ -357,10 +368,17 @@ impl Engine {
     }
 
     /// Resizes the transposition table (MiB, at least 1).
-    pub fn set_hash(&mut self, mib: usize) {
+    ///
+    /// # Errors
+    /// If that much memory cannot be allocated; the table is then [`DEFAULT_HASH_MIB`] MiB.
+    pub fn set_hash(&mut self, mib: usize) -> Result<(), String> {
         self.stop();
         self.hash_mib = mib.max(1);
-        self.inner.set_hash(self.hash_mib);
+        let r = self.inner.set_hash(self.hash_mib);
+        if r.is_err() {
+            self.hash_mib = DEFAULT_HASH_MIB;
+        }
+        r
     }
 
     /// Sets the position: `fen` (or the start position) and moves from it, each in the

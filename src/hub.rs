@@ -279,10 +279,10 @@ impl Hub {
                 _ => self.error(&format!("unsupported variant {value}")),
             },
             "hash" => match number(1, 65536) {
-                Some(n) => {
-                    self.hash_mib = n as usize;
-                    self.engine.set_hash(n as usize);
-                }
+                Some(n) => match self.engine.set_hash(n as usize) {
+                    Ok(()) => self.hash_mib = n as usize,
+                    Err(e) => self.error(&e),
+                },
                 None => self.error(&format!("bad value {value} for hash")),
             },
             "threads" => {

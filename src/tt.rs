@@ -83,15 +83,28 @@ pub fn from_tt(score: i16, ply: usize) -> i32 {
 
 impl TranspositionTable {
     /// A table of at most `mib` MiB (at least one entry).
+    ///
+    /// # Panics
+    /// If the memory cannot be had; [`TranspositionTable::try_new`] reports that instead.
     pub fn new(mib: usize) -> TranspositionTable {
-        let bytes = mib.max(1) * 1024 * 1024;
+        Self::try_new(mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of at most `mib` MiB, or an error if that much memory cannot be allocated.
+    pub fn try_new(mib: usize) -> Result<TranspositionTable, String> {
+        let bytes = mib.max(1).saturating_mul(1024 * 1024);
         let n = (bytes / std::mem::size_of::<Entry>()).max(1);
         let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
-        TranspositionTable {
-            entries: vec![EMPTY; n],
+        let mut entries = Vec::new();
+        entries
+            .try_reserve_exact(n)
+            .map_err(|_| format!("cannot allocate a {mib} MiB hash table"))?;
+        entries.resize(n, EMPTY);
+        Ok(TranspositionTable {
+            entries,
             mask: n - 1,
             age: 0,
-        }
+        })
     }
 
     /// Empties every slot.

@@ -145,7 +145,7 @@ fn set_option(engine: &mut Engine, options: &mut Options, args: &[&str]) -> Resu
                 .map_err(|e: crate::variant::UnknownVariant| e.to_string())?;
             engine.set_variant(v);
         }
-        "hash" => engine.set_hash(number(value, 1, 65536)? as usize),
+        "hash" => engine.set_hash(number(value, 1, 65536)? as usize)?,
         "threads" => {
             number(value, 1, 1)?;
         }
