@@ -55,8 +55,9 @@ pub trait Game: Copy + Default + Send + Sync + Debug + 'static {
     fn draw_by_counter(pos: &Self::Position) -> bool;
     /// The static evaluation in centi-men from the side to move's point of view.
     fn evaluate(pos: &Self::Position) -> i32;
-    /// Whether `mv` resets the no-progress counter, so positions before it cannot repeat
-    /// after it (used to bound repetition look-ups).
+    /// Whether positions before `mv` can never recur after it (it captures, crowns, or moves a
+    /// man that can never come back): the bound of repetition look-ups. For Damone this is
+    /// narrower than what resets the no-progress counter (Pedines move sideways both ways).
     fn is_irreversible(pos: &Self::Position, mv: &Move) -> bool;
 }
 

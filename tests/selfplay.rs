@@ -26,7 +26,11 @@ use std::time::{Duration, Instant};
 const GAMES_PER_VARIANT: usize = 20;
 const MOVETIME_MS: u64 = 50;
 /// A game this long has not ended by the rules: a failure, not a draw.
-const MAX_PLIES: usize = 300;
+// The rules end every game, but not quickly: each man move (or, in Damone, Pedine move) and
+// each capture restarts the no-progress count (80 plies in English, Italian and Damone), so a
+// long king ending with a few men still to advance can legitimately run past 300 plies. This
+// cap only catches a game that never ends.
+const MAX_PLIES: usize = 1000;
 /// Engine processes playing at once.
 const WORKERS: usize = 2;
 /// A bestmove later than this after `go movetime 50` is a hang.

@@ -248,9 +248,11 @@ impl<const DAMONES_WIN: bool> Game for DamoneGame<DAMONES_WIN> {
         eval::evaluate(pos)
     }
     #[inline(always)]
-    fn is_irreversible(pos: &Position, mv: &Move) -> bool {
-        let rank = pos.rank_at(mv.from).unwrap_or(Rank::Pedine);
-        resets_draw_counter(rank, mv.is_capture(), mv.promotes)
+    fn is_irreversible(_pos: &Position, mv: &Move) -> bool {
+        // Not `resets_draw_counter`: a Pedine moves sideways both ways (d7-e8-d7), so a
+        // Pedine move resets the no-progress counter (ruling I.5) but positions before it can
+        // recur. Only a capture or a promotion can never be undone.
+        mv.is_capture() || mv.promotes
     }
 }
 
