@@ -5,7 +5,8 @@
 /// A position's hash key.
 pub type Key = u64;
 
-const fn splitmix64(state: u64) -> (u64, u64) {
+/// One step of splitmix64: the next state and its output.
+pub(crate) const fn splitmix64(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = s;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -13,11 +14,13 @@ const fn splitmix64(state: u64) -> (u64, u64) {
     (s, z ^ (z >> 31))
 }
 
-const fn make_table() -> [[u64; 64]; 4] {
-    let mut t = [[0u64; 64]; 4];
-    let mut state = 0x0064_616d_6965_7261_u64; // "damiera"
+/// `N` tables of 64 keys drawn from splitmix64 seeded with `seed`, and the next key after
+/// them (for the side to move). Used at compile time by every position type.
+pub(crate) const fn tables<const N: usize>(seed: u64) -> ([[u64; 64]; N], u64) {
+    let mut t = [[0u64; 64]; N];
+    let mut state = seed;
     let mut p = 0;
-    while p < 4 {
+    while p < N {
         let mut sq = 0;
         while sq < 64 {
             let (s, z) = splitmix64(state);
@@ -27,10 +30,10 @@ const fn make_table() -> [[u64; 64]; 4] {
         }
         p += 1;
     }
-    t
+    (t, splitmix64(state).1)
 }
 
-const TABLE: [[u64; 64]; 4] = make_table();
+const TABLE: [[u64; 64]; 4] = tables::<4>(0x0064_616d_6965_7261).0; // "damiera"
 
 /// The key of a piece: `colour` 0 (white) or 1 (black), `king`, on internal square `sq`.
 #[inline(always)]

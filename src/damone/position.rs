@@ -13,34 +13,8 @@ use crate::moves::Move;
 use crate::rules::Color;
 use std::fmt;
 
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
-
-/// Keys indexed by `3 * colour + rank`, then by internal square; the last entry of the
-/// generated stream is the side-to-move key.
-const fn make_table() -> ([[u64; 64]; 6], u64) {
-    let mut t = [[0u64; 64]; 6];
-    let mut state = 0x0000_6461_6d6f_6e65_u64; // "damone"
-    let mut p = 0;
-    while p < 6 {
-        let mut sq = 0;
-        while sq < 64 {
-            let (s, z) = splitmix64(state);
-            state = s;
-            t[p][sq] = z;
-            sq += 1;
-        }
-        p += 1;
-    }
-    (t, splitmix64(state).1)
-}
-
-const KEYS: ([[u64; 64]; 6], u64) = make_table();
+/// Keys indexed by `3 * colour + rank`, then by internal square, and the side-to-move key.
+const KEYS: ([[u64; 64]; 6], u64) = crate::zobrist::tables::<6>(0x0000_6461_6d6f_6e65); // "damone"
 
 /// The Zobrist key of a piece of colour `c` and rank `rank` on internal square `sq`.
 #[inline(always)]
