@@ -479,10 +479,10 @@ pub(crate) trait CaptureSink {
 }
 
 /// Keeps the sequences with the highest key, optionally without duplicates.
-struct ListSink<'a> {
-    list: &'a mut MoveList,
-    best: u32,
-    dups: Duplicates,
+pub(crate) struct ListSink<'a> {
+    pub(crate) list: &'a mut MoveList,
+    pub(crate) best: u32,
+    pub(crate) dups: Duplicates,
 }
 
 impl CaptureSink for ListSink<'_> {
@@ -505,11 +505,11 @@ impl CaptureSink for ListSink<'_> {
 
 /// Counts the sequences with the highest key; keeps only those that may repeat, to drop
 /// duplicates.
-struct CountSink {
-    list: MoveList,
-    best: u32,
-    n: u64,
-    dups: Duplicates,
+pub(crate) struct CountSink {
+    pub(crate) list: MoveList,
+    pub(crate) best: u32,
+    pub(crate) n: u64,
+    pub(crate) dups: Duplicates,
 }
 
 impl CaptureSink for CountSink {

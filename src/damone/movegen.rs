@@ -97,7 +97,7 @@ pub fn has_moves(pos: &Position) -> bool {
 pub fn count(pos: &Position, dups: Duplicates) -> u64 {
     if has_captures(pos) {
         let mut sink = CountSink {
-            seen: MoveList::new(),
+            list: MoveList::new(),
             best: 0,
             n: 0,
             dups,
@@ -197,74 +197,10 @@ pub fn precedence_key(captured: Bitboard, rank: Rank, damones: Bitboard, damas: 
         | (captured & damas).count()
 }
 
-/// Receives each finished capture with its precedence key.
-pub(super) trait Sink {
-    /// Whether the walker reports landing squares through [`Sink::land`].
-    const PATHS: bool;
-    /// One finished capture. `may_repeat` is false when no other path can give the same move
-    /// (a Pedine's), so no duplicate check is needed.
-    fn add(&mut self, mv: Move, key: u32, may_repeat: bool);
-    /// The capturing piece lands on `sq` (only called if `PATHS`).
-    fn land(&mut self, _sq: Square) {}
-    /// Undoes the last [`Sink::land`] (only called if `PATHS`).
-    fn unland(&mut self) {}
-}
-
-/// Keeps the captures with the highest key, optionally without duplicates.
-struct ListSink<'a> {
-    list: &'a mut MoveList,
-    best: u32,
-    dups: Duplicates,
-}
-
-impl Sink for ListSink<'_> {
-    const PATHS: bool = false;
-    #[inline(always)]
-    fn add(&mut self, mv: Move, key: u32, may_repeat: bool) {
-        if key < self.best {
-            return;
-        }
-        if key > self.best {
-            self.best = key;
-            self.list.clear();
-        }
-        if may_repeat && self.dups == Duplicates::Drop && self.list.contains(&mv) {
-            return;
-        }
-        self.list.push(mv);
-    }
-}
-
-/// Counts the captures with the highest key; remembers those that may repeat, to drop
-/// duplicates.
-struct CountSink {
-    seen: MoveList,
-    best: u32,
-    n: u64,
-    dups: Duplicates,
-}
-
-impl Sink for CountSink {
-    const PATHS: bool = false;
-    #[inline(always)]
-    fn add(&mut self, mv: Move, key: u32, may_repeat: bool) {
-        if key < self.best {
-            return;
-        }
-        if key > self.best {
-            self.best = key;
-            self.seen.clear();
-            self.n = 0;
-        }
-        if may_repeat && self.dups == Duplicates::Drop {
-            if self.seen.contains(&mv) {
-                return;
-            }
-            self.seen.push(mv);
-        }
-        self.n += 1;
-    }
-}
+/// The capture sinks are the standard layer's: the same precedence-key filter and duplicate
+/// policy (`crate::movegen`).
+pub(super) use crate::movegen::CaptureSink as Sink;
+use crate::movegen::{CountSink, ListSink};
 
 /// The depth-first walk of one piece's captures.
 struct Walker<'s, K: Sink> {
