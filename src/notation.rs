@@ -403,6 +403,30 @@ impl std::error::Error for MoveError {}
 /// `from x to` when only one capture goes from there to there; the Hub form
 /// `from x to x captured...`.
 pub fn parse_move<R: Rules>(pos: &Position<R>, text: &str) -> Result<Move, MoveError> {
+    let mut legal = MoveList::new();
+    movegen::generate(pos, &mut legal);
+    find_move(
+        text,
+        &legal,
+        parse_square::<R>,
+        |mv| capture_paths(pos, mv),
+        |mv| move_name(pos, mv),
+    )
+}
+
+/// The move of `legal` that `text` names, for any game's notation: `square` reads one square,
+/// `paths` gives a capture's landing-square paths and `name` a move's name (for the candidates
+/// of an ambiguous move). The forms accepted are those of [`parse_move`].
+///
+/// Errors: [`MoveError::Syntax`] for text that is not a move, [`MoveError::Illegal`] when no
+/// legal move fits, [`MoveError::Ambiguous`] when several do.
+pub(crate) fn find_move(
+    text: &str,
+    legal: &MoveList,
+    square: impl Fn(&str) -> Result<Square, SquareError>,
+    paths: impl Fn(&Move) -> Vec<Vec<Square>>,
+    name: impl Fn(&Move) -> String,
+) -> Result<Move, MoveError> {
     let t = text.trim();
     let quiet = t.contains('-');
     let parts: Vec<&str> = if quiet {
@@ -417,12 +441,8 @@ pub fn parse_move<R: Rules>(pos: &Position<R>, text: &str) -> Result<Move, MoveE
     }
     let mut squares = Vec::with_capacity(parts.len());
     for p in &parts {
-        squares.push(
-            parse_square::<R>(p).map_err(|e| MoveError::Syntax(format!("in move '{t}': {e}")))?,
-        );
+        squares.push(square(p).map_err(|e| MoveError::Syntax(format!("in move '{t}': {e}")))?);
     }
-    let mut legal = MoveList::new();
-    movegen::generate(pos, &mut legal);
     let (from, rest) = (squares[0], &squares[1..]);
     let mut found: Vec<Move> = Vec::new();
     for mv in legal.iter().filter(|m| m.from == from) {
@@ -432,7 +452,7 @@ pub fn parse_move<R: Rules>(pos: &Position<R>, text: &str) -> Result<Move, MoveE
             false
         } else {
             let as_path = mv.to == *rest.last().expect("at least two squares")
-                && (rest.len() == 1 || capture_paths(pos, mv).iter().any(|p| p.as_slice() == rest));
+                && (rest.len() == 1 || paths(mv).iter().any(|p| p.as_slice() == rest));
             let as_hub = rest.len() >= 2
                 && mv.to == rest[0]
                 && rest[1..].iter().fold(Bitboard::EMPTY, |b, &s| b.with(s)) == mv.captured
@@ -455,7 +475,7 @@ pub fn parse_move<R: Rules>(pos: &Position<R>, text: &str) -> Result<Move, MoveE
         }
         _ => Err(MoveError::Ambiguous(
             t.to_string(),
-            found.iter().map(|m| move_name(pos, m)).collect(),
+            found.iter().map(&name).collect(),
         )),
     }
 }

@@ -286,58 +286,13 @@ pub fn move_name_hub(mv: &Move) -> String {
 /// `from x to` when only one capture goes from there to there; the Hub form
 /// `from x to x captured...`. Errors: not a move, illegal, or ambiguous (with the candidates).
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
-    let t = text.trim();
-    let quiet = t.contains('-');
-    let parts: Vec<&str> = if quiet {
-        t.split('-').collect()
-    } else {
-        t.split(['x', 'X', ':']).collect()
-    };
-    if parts.len() < 2 || (quiet && parts.len() != 2) {
-        return Err(MoveError::Syntax(format!(
-            "'{t}' is not a move (use from-to or fromxto)"
-        )));
-    }
-    let mut squares = Vec::with_capacity(parts.len());
-    for p in &parts {
-        squares
-            .push(parse_square(p).map_err(|e| MoveError::Syntax(format!("in move '{t}': {e}")))?);
-    }
     let mut legal = MoveList::new();
     movegen::generate(pos, &mut legal);
-    let (from, rest) = (squares[0], &squares[1..]);
-    let mut found: Vec<Move> = Vec::new();
-    for mv in legal.iter().filter(|m| m.from == from) {
-        let ok = if quiet {
-            !mv.is_capture() && mv.to == rest[0]
-        } else if !mv.is_capture() {
-            false
-        } else {
-            let as_path = mv.to == *rest.last().expect("at least two squares")
-                && (rest.len() == 1 || capture_paths(pos, mv).iter().any(|p| p.as_slice() == rest));
-            let as_hub = rest.len() >= 2
-                && mv.to == rest[0]
-                && rest[1..].iter().fold(Bitboard::EMPTY, |b, &s| b.with(s)) == mv.captured
-                && mv.captured.count() as usize == rest.len() - 1;
-            as_path || as_hub
-        };
-        if ok && !found.contains(mv) {
-            found.push(*mv);
-        }
-    }
-    match found.len() {
-        1 => Ok(found[0]),
-        0 => {
-            let why = if quiet && legal.first().is_some_and(Move::is_capture) {
-                " (a capture is compulsory)"
-            } else {
-                ""
-            };
-            Err(MoveError::Illegal(format!("{t}{why}")))
-        }
-        _ => Err(MoveError::Ambiguous(
-            t.to_string(),
-            found.iter().map(|m| move_name(pos, m)).collect(),
-        )),
-    }
+    crate::notation::find_move(
+        text,
+        &legal,
+        parse_square,
+        |mv| capture_paths(pos, mv),
+        |mv| move_name(pos, mv),
+    )
 }
