@@ -106,6 +106,16 @@ pub trait Geometry: Copy + Send + Sync + 'static {
         Bitboard(((b.0 << Self::UP_SHIFT[d]) >> Self::DOWN_SHIFT[d]) & Self::ALL.0)
     }
 
+    /// `shift(b, dir) & within`, for `within` a set of playable squares (a subset of
+    /// [`Geometry::ALL`]): the mask that drops ghost and off-board bits is then redundant, so
+    /// this is one shift and one AND.
+    #[inline(always)]
+    fn shift_within(b: Bitboard, dir: Dir, within: Bitboard) -> Bitboard {
+        debug_assert!((within & !Self::ALL).is_empty());
+        let d = dir as usize;
+        Bitboard(((b.0 << Self::UP_SHIFT[d]) >> Self::DOWN_SHIFT[d]) & within.0)
+    }
+
     /// The square one step in `dir` from `sq`, if it is on the board.
     #[inline(always)]
     fn step(sq: Square, dir: Dir) -> Option<Square> {

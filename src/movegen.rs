@@ -85,9 +85,11 @@ pub fn promotion_row<R: Rules>(c: Color) -> Bitboard {
     }
 }
 
+/// `shift(b, d) & within`, for `within` a subset of the playable squares (every use here:
+/// empty squares, enemy pieces, own men), so the step needs no mask of its own.
 #[inline(always)]
-fn shift<R: Rules>(b: Bitboard, d: Dir) -> Bitboard {
-    R::Board::shift(b, d)
+fn shift<R: Rules>(b: Bitboard, d: Dir, within: Bitboard) -> Bitboard {
+    R::Board::shift_within(b, d, within)
 }
 
 #[inline(always)]
@@ -109,10 +111,10 @@ fn man_prey<R: Rules>(them: Bitboard, kings: Bitboard) -> Bitboard {
 #[inline(always)]
 fn slide<R: Rules>(from: Bitboard, empty: Bitboard, d: Dir) -> Bitboard {
     let mut f = from;
-    let mut x = shift::<R>(from, d) & empty;
+    let mut x = shift::<R>(from, d, empty);
     while x.any() {
         f |= x;
-        x = shift::<R>(x, d) & empty;
+        x = shift::<R>(x, d, empty);
     }
     f
 }
@@ -120,7 +122,7 @@ fn slide<R: Rules>(from: Bitboard, empty: Bitboard, d: Dir) -> Bitboard {
 /// Whether a man on `men` jumps a piece of `prey` in direction `d` onto `empty`.
 #[inline(always)]
 fn jumps<R: Rules>(men: Bitboard, prey: Bitboard, empty: Bitboard, d: Dir) -> bool {
-    (shift::<R>(shift::<R>(men, d) & prey, d) & empty).any()
+    shift::<R>(shift::<R>(men, d, prey), d, empty).any()
 }
 
 /// Whether the side to move has a capture (bitwise, without generating it).
@@ -167,14 +169,14 @@ fn quiet_count_side<R: Rules, S: Side>(pos: &Position<R>) -> u64 {
     let empty = pos.empty();
     let men = pos.men(S::US);
     let [f0, f1] = S::FORWARD;
-    let mut n = (shift::<R>(men, f0) & empty).count() + (shift::<R>(men, f1) & empty).count();
+    let mut n = shift::<R>(men, f0, empty).count() + shift::<R>(men, f1, empty).count();
     let kings = pos.kings_of(S::US);
     if kings.any() {
         each_dir(|d| {
             n += if R::FLYING_KINGS {
                 (slide::<R>(kings, empty, d) & !kings).count()
             } else {
-                (shift::<R>(kings, d) & empty).count()
+                shift::<R>(kings, d, empty).count()
             };
         });
     }
@@ -192,12 +194,12 @@ fn has_moves_side<R: Rules, S: Side>(pos: &Position<R>) -> bool {
     let empty = pos.empty();
     let men = pos.men(S::US);
     let [f0, f1] = S::FORWARD;
-    if (shift::<R>(men, f0) & empty).any() || (shift::<R>(men, f1) & empty).any() {
+    if shift::<R>(men, f0, empty).any() || shift::<R>(men, f1, empty).any() {
         return true;
     }
     let kings = pos.kings_of(S::US);
     let mut found = false;
-    each_dir(|d| found |= (shift::<R>(kings, d) & empty).any());
+    each_dir(|d| found |= shift::<R>(kings, d, empty).any());
     if found {
         return true;
     }
@@ -277,7 +279,7 @@ fn single_jumps_dir<R: Rules, S: Side>(
     n: &mut u64,
     single: &mut bool,
 ) {
-    let land = shift::<R>(shift::<R>(men, d) & prey, d) & empty;
+    let land = shift::<R>(shift::<R>(men, d, prey), d, empty);
     if land.is_empty() {
         return;
     }
@@ -427,7 +429,7 @@ fn men_quiet<R: Rules, V: MoveVisitor>(
     d: Dir,
     out: &mut V,
 ) {
-    for t in shift::<R>(men, d) & empty {
+    for t in shift::<R>(men, d, empty) {
         out.visit(Move::quiet(back::<R>(t, d), t, promo.contains(t)));
     }
 }
@@ -458,7 +460,7 @@ fn quiet_side<R: Rules, S: Side, V: MoveVisitor>(pos: &Position<R>, out: &mut V)
         }
     } else {
         each_dir(|d| {
-            for t in shift::<R>(kings, d) & empty {
+            for t in shift::<R>(kings, d, empty) {
                 out.visit(Move::quiet(back::<R>(t, d), t, false));
             }
         });
@@ -641,8 +643,8 @@ impl<R: Rules, S: Side, K: CaptureSink> Walker<'_, R, S, K> {
         captured: Bitboard,
         order: u32,
     ) -> bool {
-        let mid = shift::<R>(cur, d) & prey;
-        let land = shift::<R>(mid, d) & self.empty;
+        let mid = shift::<R>(cur, d, prey);
+        let land = shift::<R>(mid, d, self.empty);
         if land.is_empty() {
             return false;
         }
@@ -763,7 +765,7 @@ impl<R: Rules, S: Side, K: CaptureSink> Walker<'_, R, S, K> {
             .filter(|&d| d != came.reverse())
             .any(|d| {
                 let reach = slide::<R>(from, self.empty, d);
-                (shift::<R>(shift::<R>(reach, d) & prey, d) & self.empty).any()
+                shift::<R>(shift::<R>(reach, d, prey), d, self.empty).any()
             })
     }
 }
@@ -783,14 +785,15 @@ fn captures_side<R: Rules, S: Side, K: CaptureSink>(pos: &Position<R>, sink: &mu
     let empty = pos.empty();
     // Men with a first jump: a capturable neighbour with an empty square behind it.
     let prey = man_prey::<R>(them, pos.kings());
-    let back_jump = |d: Dir| shift::<R>(shift::<R>(empty, d.reverse()) & prey, d.reverse());
+    let men = pos.men(S::US);
+    let back_jump = |d: Dir| shift::<R>(shift::<R>(empty, d.reverse(), prey), d.reverse(), men);
     let [f0, f1] = S::FORWARD;
     let mut candidates = back_jump(f0) | back_jump(f1);
     if R::MEN_CAPTURE_BACKWARD {
         let [b0, b1] = S::BACKWARD;
         candidates |= back_jump(b0) | back_jump(b1);
     }
-    for from in pos.men(S::US) & candidates {
+    for from in candidates {
         let mut w: Walker<'_, R, S, K> = Walker {
             sink,
             them,
