@@ -633,6 +633,20 @@ impl<R: Rules, S: Side, K: CaptureSink> Walker<'_, R, S, K> {
         }
     }
 
+    /// A man that has just landed on `cur` jumping in direction `d`: most such men cannot go
+    /// on, so that is tested bitwise here and the sequence ends without a recursive call.
+    #[inline(always)]
+    fn man_from(&mut self, cur: Bitboard, d: Dir, captured: Bitboard, order: u32) {
+        let prey = man_prey::<R>(self.them, self.them_kings) & !captured;
+        if any_man_jump::<R, S>(cur, prey, self.empty, d.reverse()) {
+            self.man(cur, captured, order);
+        } else {
+            let promotes = (promotion_row::<R>(S::US) & cur).any();
+            let may_repeat = R::MEN_CAPTURE_BACKWARD && captured.count() >= 4;
+            self.emit(cur.first(), captured, promotes, order, may_repeat);
+        }
+    }
+
     /// One jump of a man from `cur` in direction `d`, and everything after it.
     #[inline(always)]
     fn man_jump(
@@ -659,10 +673,10 @@ impl<R: Rules, S: Side, K: CaptureSink> Walker<'_, R, S, K> {
                 Promotion::ContinuesAsKing => {
                     self.king(land.first(), captured, order, true, Some(d))
                 }
-                Promotion::AtEnd => self.man(land, captured, order),
+                Promotion::AtEnd => self.man_from(land, d, captured, order),
             }
         } else {
-            self.man(land, captured, order);
+            self.man_from(land, d, captured, order);
         }
         self.unland();
         true
