@@ -108,10 +108,10 @@ pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
             Color::White => (Dir::NW, Dir::NE),
             Color::Black => (Dir::SW, Dir::SE),
         };
-        let mut n =
-            (R::Board::shift(men, a) & empty).count() + (R::Board::shift(men, b) & empty).count();
+        let mut n = R::Board::shift_within(men, a, empty).count()
+            + R::Board::shift_within(men, b, empty).count();
         for d in Dir::ALL {
-            n += (R::Board::shift(kings, d) & empty).count();
+            n += R::Board::shift_within(kings, d, empty).count();
         }
         n as i32
     };
@@ -165,8 +165,8 @@ fn side_score<R: Rules>(pos: &Position<R>, c: Color, w: &Weights) -> i32 {
         Color::Black => (Dir::SW, Dir::SE),
     };
     let near = men & (m.rows[rel(h - 2)] | m.rows[rel(h - 3)]);
-    let open =
-        (R::Board::shift(near, a) & empty).count() + (R::Board::shift(near, b) & empty).count();
+    let open = R::Board::shift_within(near, a, empty).count()
+        + R::Board::shift_within(near, b, empty).count();
     s += open as i32 * w.runaway / 2;
     s
 }

@@ -120,7 +120,7 @@ fn side_score(pos: &Position, c: Color) -> i32 {
         let movers = pos.rank_of(c, rank);
         if movers.any() {
             for &d in directions(c, rank) {
-                moves += (Board8::shift(movers, d) & empty).count() as i32;
+                moves += Board8::shift_within(movers, d, empty).count() as i32;
             }
         }
     }
