@@ -102,8 +102,7 @@ pub trait Geometry: Copy + Send + Sync + 'static {
     /// Branch-free, so it stays cheap when `dir` is not a compile-time constant.
     #[inline(always)]
     fn shift(b: Bitboard, dir: Dir) -> Bitboard {
-        let d = dir as usize;
-        Bitboard(((b.0 << Self::UP_SHIFT[d]) >> Self::DOWN_SHIFT[d]) & Self::ALL.0)
+        Self::shift_within(b, dir, Self::ALL)
     }
 
     /// `shift(b, dir) & within`, for `within` a set of playable squares (a subset of

@@ -625,12 +625,18 @@ impl<R: Rules, S: Side, K: CaptureSink> Walker<'_, R, S, K> {
             found |= self.man_jump(cur, b1, prey, captured, order);
         }
         if !found && captured.any() {
-            let promotes = (promotion_row::<R>(S::US) & cur).any();
-            // Two paths of short jumps with the same ends and captured set need a ring of at
-            // least four captures (and a man that captures backward).
-            let may_repeat = R::MEN_CAPTURE_BACKWARD && captured.count() >= 4;
-            self.emit(cur.first(), captured, promotes, order, may_repeat);
+            self.man_ends(cur, captured, order);
         }
+    }
+
+    /// A man's capture sequence ends on `cur` (one bit).
+    #[inline(always)]
+    fn man_ends(&mut self, cur: Bitboard, captured: Bitboard, order: u32) {
+        let promotes = (promotion_row::<R>(S::US) & cur).any();
+        // Two paths of short jumps with the same ends and captured set need a ring of at
+        // least four captures (and a man that captures backward).
+        let may_repeat = R::MEN_CAPTURE_BACKWARD && captured.count() >= 4;
+        self.emit(cur.first(), captured, promotes, order, may_repeat);
     }
 
     /// A man that has just landed on `cur` jumping in direction `d`: most such men cannot go
@@ -641,9 +647,7 @@ impl<R: Rules, S: Side, K: CaptureSink> Walker<'_, R, S, K> {
         if any_man_jump::<R, S>(cur, prey, self.empty, d.reverse()) {
             self.man(cur, captured, order);
         } else {
-            let promotes = (promotion_row::<R>(S::US) & cur).any();
-            let may_repeat = R::MEN_CAPTURE_BACKWARD && captured.count() >= 4;
-            self.emit(cur.first(), captured, promotes, order, may_repeat);
+            self.man_ends(cur, captured, order);
         }
     }
 
