@@ -17,6 +17,8 @@ use damiera::{Game, MoveList};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+mod perft_table;
+
 /// The independent mailbox generator. Coordinates are `(file, rank)`, 0-based, a1 = (0, 0).
 mod mailbox {
     /// A piece: its colour and rank (0 Pedine, 1 Dama, 2 Damone).
@@ -280,54 +282,16 @@ fn perft_generate_make(pos: &Position, depth: u32, dups: Duplicates) -> u64 {
         .sum()
 }
 
-struct Case {
-    id: String,
-    fen: String,
-    dups: Duplicates,
-    depth: u32,
-    leaves: u64,
-}
-
 const TABLE: &str = include_str!("perft/damone.perft");
-
-fn cases() -> Vec<Case> {
-    let mut out = Vec::new();
-    let (mut id, mut fen) = (String::new(), String::new());
-    for line in TABLE
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-    {
-        let (key, rest) = line.split_once(' ').expect("key value");
-        match key {
-            "id" => id = rest.to_string(),
-            "fen" => fen = rest.to_string(),
-            "source" => {}
-            "drop" | "keep" => {
-                let (d, n) = rest.split_once(' ').expect("depth count");
-                out.push(Case {
-                    id: id.clone(),
-                    fen: fen.clone(),
-                    dups: if key == "drop" {
-                        Duplicates::Drop
-                    } else {
-                        Duplicates::Keep
-                    },
-                    depth: d.parse().expect("depth"),
-                    leaves: n.parse().expect("count"),
-                });
-            }
-            other => panic!("unknown key {other}"),
-        }
-    }
-    out
-}
 
 /// Checks every case with `min < leaves <= max` by bulk perft and generate-and-make, and
 /// those with `leaves <= mailbox_max` also by the mailbox generator.
 fn check(min: u64, max: u64, mailbox_max: u64) {
     let mut ran = 0;
-    for c in cases().iter().filter(|c| c.leaves > min && c.leaves <= max) {
+    for c in perft_table::cases(TABLE)
+        .iter()
+        .filter(|c| c.leaves > min && c.leaves <= max)
+    {
         let what = format!("{} {:?} depth {}", c.id, c.dups, c.depth);
         let pos = notation::parse_fen(&c.fen).unwrap_or_else(|e| panic!("{}: {e}", c.id));
         assert_eq!(

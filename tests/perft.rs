@@ -2,57 +2,17 @@
 //! reference notes, each position with its source). Counts up to `SHALLOW` leaves run in the
 //! default test run; every count, however deep, runs with `cargo test --release -- --ignored`.
 
-use damiera::movegen::Duplicates;
+mod perft_table;
+
 use damiera::perft::perft;
 use damiera::{notation, Brazilian, English, Italian, Rules, Russian};
 
 /// The largest leaf count checked in the default run (a fraction of a second each, release).
 const SHALLOW: u64 = 30_000_000;
 
-struct Case {
-    id: String,
-    fen: String,
-    dups: Duplicates,
-    depth: u32,
-    leaves: u64,
-}
-
-fn cases(text: &str) -> Vec<Case> {
-    let mut out = Vec::new();
-    let (mut id, mut fen) = (String::new(), String::new());
-    for line in text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-    {
-        let (key, rest) = line.split_once(' ').expect("key value");
-        match key {
-            "id" => id = rest.to_string(),
-            "fen" => fen = rest.to_string(),
-            "source" => {}
-            "drop" | "keep" => {
-                let (d, n) = rest.split_once(' ').expect("depth count");
-                out.push(Case {
-                    id: id.clone(),
-                    fen: fen.clone(),
-                    dups: if key == "drop" {
-                        Duplicates::Drop
-                    } else {
-                        Duplicates::Keep
-                    },
-                    depth: d.parse().expect("depth"),
-                    leaves: n.parse().expect("count"),
-                });
-            }
-            other => panic!("unknown key {other}"),
-        }
-    }
-    out
-}
-
 fn check<R: Rules>(text: &str, max_leaves: u64, min_leaves: u64) {
     let mut ran = 0;
-    for c in cases(text)
+    for c in perft_table::cases(text)
         .iter()
         .filter(|c| c.leaves <= max_leaves && c.leaves > min_leaves)
     {
