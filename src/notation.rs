@@ -159,12 +159,14 @@ fn colour_name(c: Color) -> &'static str {
     }
 }
 
-/// Parses a PDN FEN in the variant's notation.
+/// The side to move of a PDN FEN and its remaining `:`-separated fields (the colour lists),
+/// for any game's FEN. Accepts the FEN bare, quoted or as a `[FEN "..."]` tag, with or without
+/// a final `.`.
 ///
-/// Errors: a bad side to move, an unknown colour tag, a malformed or off-board square, a light
-/// square, a square listed twice or for both colours, a man on the row where it would be
-/// crowned.
-pub fn parse_fen<R: Rules>(text: &str) -> Result<Position<R>, FenError> {
+/// Errors: an empty FEN, a side to move that is not `W` or `B`.
+pub(crate) fn fen_side_and_fields(
+    text: &str,
+) -> Result<(Color, std::str::Split<'_, char>), FenError> {
     let mut s = text.trim();
     if let Some(inner) = s.strip_prefix("[FEN").and_then(|r| r.strip_suffix(']')) {
         s = inner.trim();
@@ -177,11 +179,19 @@ pub fn parse_fen<R: Rules>(text: &str) -> Result<Position<R>, FenError> {
     let side = match fields.next().map(str::trim) {
         Some("W") | Some("w") => Color::White,
         Some("B") | Some("b") => Color::Black,
-        Some(other) => {
-            return Err(FenError(format!("side to move '{other}' is not W or B")));
-        }
+        Some(other) => return Err(FenError(format!("side to move '{other}' is not W or B"))),
         None => unreachable!("split yields at least one field"),
     };
+    Ok((side, fields))
+}
+
+/// Parses a PDN FEN in the variant's notation.
+///
+/// Errors: a bad side to move, an unknown colour tag, a malformed or off-board square, a light
+/// square, a square listed twice or for both colours, a man on the row where it would be
+/// crowned.
+pub fn parse_fen<R: Rules>(text: &str) -> Result<Position<R>, FenError> {
+    let (side, fields) = fen_side_and_fields(text)?;
     let mut sets = [Bitboard::EMPTY; 2];
     let mut kings = Bitboard::EMPTY;
     let mut seen = [false; 2];

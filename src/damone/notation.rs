@@ -68,21 +68,7 @@ fn rank_name(r: Rank) -> &'static str {
 /// off-board or light square, a square listed twice or for both colours, a Pedine on its own
 /// promotion square (it would be a Dama) or a Dama on its own (it would be a Damone).
 pub fn parse_fen(text: &str) -> Result<Position, FenError> {
-    let mut s = text.trim();
-    if let Some(inner) = s.strip_prefix("[FEN").and_then(|r| r.strip_suffix(']')) {
-        s = inner.trim();
-    }
-    let s = s.trim_matches('"').trim().trim_end_matches('.');
-    if s.is_empty() {
-        return Err(FenError("empty FEN".into()));
-    }
-    let mut fields = s.split(':');
-    let side = match fields.next().map(str::trim) {
-        Some("W") | Some("w") => Color::White,
-        Some("B") | Some("b") => Color::Black,
-        Some(other) => return Err(FenError(format!("side to move '{other}' is not W or B"))),
-        None => unreachable!("split yields at least one field"),
-    };
+    let (side, fields) = crate::notation::fen_side_and_fields(text)?;
     let mut colours = [Bitboard::EMPTY; 2];
     let mut ranks = [Bitboard::EMPTY; 3];
     let mut seen = [false; 2];
