@@ -101,6 +101,7 @@ trait VariantEngine: Send {
     fn wait(&mut self);
     fn new_game(&mut self);
     fn set_hash(&mut self, mib: usize) -> Result<(), String>;
+    fn set_threads(&mut self, n: usize);
     fn legal_moves(&self, naming: Naming) -> Vec<String>;
     fn side_to_move(&self) -> Color;
     fn outcome(&self) -> Option<Outcome>;
@@ -255,18 +256,13 @@ impl<G: Game> VariantEngine for GameEngine<G> {
     fn set_hash(&mut self, mib: usize) -> Result<(), String> {
         self.wait();
         let mut s = self.searcher.lock().unwrap_or_else(|p| p.into_inner());
-        // Free the old table first so that the new one can use its memory.
-        s.tt = crate::tt::TranspositionTable::new(1);
-        match crate::tt::TranspositionTable::try_new(mib) {
-            Ok(tt) => {
-                s.tt = tt;
-                Ok(())
-            }
-            Err(e) => {
-                s.tt = crate::tt::TranspositionTable::new(DEFAULT_HASH_MIB);
-                Err(format!("{e}; using {DEFAULT_HASH_MIB} MiB"))
-            }
-        }
+        s.set_hash(mib, DEFAULT_HASH_MIB)
+    }
+
+    fn set_threads(&mut self, n: usize) {
+        self.wait();
+        let mut s = self.searcher.lock().unwrap_or_else(|p| p.into_inner());
+        s.set_threads(n);
     }
 
     fn legal_moves(&self, naming: Naming) -> Vec<String> {
@@ -326,10 +322,16 @@ fn make_inner(variant: Variant, hash_mib: usize, damones_win: bool) -> Box<dyn V
 pub struct Engine {
     variant: Variant,
     hash_mib: usize,
+    threads: usize,
     damones_win: bool,
     inner: Box<dyn VariantEngine>,
     searching: bool,
 }
+
+/// The default `MoveOverhead`: milliseconds kept back on every timed move for the transport
+/// between engine and front end (a pipe answers in well under a millisecond; 10 ms covers a
+/// loaded machine).
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
 
 /// The default transposition-table size in MiB.
 pub const DEFAULT_HASH_MIB: usize = 64;
@@ -340,6 +342,7 @@ impl Engine {
         Engine {
             variant,
             hash_mib,
+            threads: 1,
             damones_win: false,
             inner: make_inner(variant, hash_mib, false),
             searching: false,
@@ -356,6 +359,7 @@ impl Engine {
         self.stop();
         self.variant = variant;
         self.inner = make_inner(variant, self.hash_mib, self.damones_win);
+        self.inner.set_threads(self.threads);
     }
 
     /// Italian Damone's end-of-game rule (ruling I.4, option `DamoneWin`): `true` when losing
@@ -379,6 +383,13 @@ impl Engine {
             self.hash_mib = DEFAULT_HASH_MIB;
         }
         r
+    }
+
+    /// The number of search threads (Lazy SMP), from 1 to [`crate::search::MAX_THREADS`].
+    pub fn set_threads(&mut self, n: usize) {
+        self.stop();
+        self.threads = n.clamp(1, crate::search::MAX_THREADS);
+        self.inner.set_threads(self.threads);
     }
 
     /// Sets the position: `fen` (or the start position) and moves from it, each in the

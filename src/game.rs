@@ -39,6 +39,11 @@ pub trait Game: Copy + Default + Send + Sync + Debug + 'static {
     fn count(pos: &Self::Position, dups: Duplicates) -> u64;
     /// Whether the side to move has a legal move (false: it has lost).
     fn has_moves(pos: &Self::Position) -> bool;
+    /// Whether the side not to move would have a capture if it were its turn (a threat the
+    /// quiescence search must not ignore).
+    fn threatened(pos: &Self::Position) -> bool;
+    /// The number of pieces on the board (the game phase, for time management).
+    fn piece_count(pos: &Self::Position) -> u32;
     /// perft: leaves `depth` plies below `pos`.
     fn perft(pos: &Self::Position, depth: u32, dups: Duplicates) -> u64;
     /// A move in the variant's notation (every landing square of a capture).
@@ -104,6 +109,13 @@ impl<R: Rules> Game for R {
     #[inline(always)]
     fn has_moves(pos: &Position<R>) -> bool {
         movegen::has_moves(pos)
+    }
+    #[inline(always)]
+    fn threatened(pos: &Position<R>) -> bool {
+        movegen::threatened(pos)
+    }
+    fn piece_count(pos: &Position<R>) -> u32 {
+        pos.occupied().count()
     }
     fn perft(pos: &Position<R>, depth: u32, dups: Duplicates) -> u64 {
         crate::perft::perft(pos, depth, dups)

@@ -165,6 +165,7 @@ struct Hub {
     has_level: bool,
     move_overhead: u64,
     hash_mib: usize,
+    threads: usize,
 }
 
 /// Runs the Hub protocol: waits for the `hub` command first.
@@ -191,8 +192,9 @@ pub fn run_after_hub(lines: &mut dyn Iterator<Item = String>, out: Output) {
         numbering: Numbering::Variant,
         limits: Limits::default(),
         has_level: false,
-        move_overhead: 30,
+        move_overhead: crate::engine::DEFAULT_MOVE_OVERHEAD_MS,
         hash_mib: DEFAULT_HASH_MIB,
+        threads: 1,
     };
     hub.hello();
     for text in lines {
@@ -248,8 +250,11 @@ impl Hub {
             "param name=hash value={} type=int min=1 max=65536",
             self.hash_mib
         ));
-        self.out
-            .line("param name=threads value=1 type=int min=1 max=1");
+        self.out.line(&format!(
+            "param name=threads value={} type=int min=1 max={}",
+            self.threads,
+            crate::search::max_threads()
+        ));
         self.out.line(&format!(
             "param name=move-overhead value={} type=int min=0 max=5000",
             self.move_overhead
@@ -285,11 +290,13 @@ impl Hub {
                 },
                 None => self.error(&format!("bad value {value} for hash")),
             },
-            "threads" => {
-                if number(1, 1).is_none() {
-                    self.error(&format!("bad value {value} for threads"));
+            "threads" => match number(1, crate::search::max_threads() as u64) {
+                Some(n) => {
+                    self.threads = n as usize;
+                    self.engine.set_threads(n as usize);
                 }
-            }
+                None => self.error(&format!("bad value {value} for threads")),
+            },
             "move-overhead" => match number(0, 5000) {
                 Some(n) => self.move_overhead = n,
                 None => self.error(&format!("bad value {value} for move-overhead")),

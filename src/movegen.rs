@@ -131,6 +131,15 @@ pub fn has_captures<R: Rules>(pos: &Position<R>) -> bool {
     by_side!(pos, has_captures_side(pos))
 }
 
+/// Whether the side *not* to move would have a capture if it were its turn (a threat).
+#[inline]
+pub fn threatened<R: Rules>(pos: &Position<R>) -> bool {
+    match pos.side() {
+        Color::White => has_captures_side::<R, BlackToMove>(pos),
+        Color::Black => has_captures_side::<R, WhiteToMove>(pos),
+    }
+}
+
 #[inline(always)]
 fn has_captures_side<R: Rules, S: Side>(pos: &Position<R>) -> bool {
     let them = pos.pieces(S::US.opponent());

@@ -1,12 +1,19 @@
 //! The search: iterative deepening over a principal-variation (PVS) alpha-beta search with
-//! aspiration windows, a transposition table, move ordering (hash move, killers, history),
-//! late-move reductions, a forced-move extension and a quiescence search that resolves pending
-//! captures. Draws by repetition and by the variant's no-progress counter score 0; wins and
-//! losses score `WIN - plies` so that shorter wins are preferred.
+//! aspiration windows, a shared transposition table, move ordering (hash move, killers,
+//! history with malus), late-move reductions, ProbCut, a forced-move extension and a
+//! quiescence search that resolves pending captures and, when the opponent threatens one,
+//! looks one ply further instead of trusting the static evaluation (after Scan 3.1). Draws by
+//! repetition and by the variant's no-progress counter score 0 and are found before
+//! quiescence and before a table cutoff; wins and losses score `WIN - plies` so that shorter
+//! wins are preferred.
+//!
+//! `Threads` > 1 runs Lazy SMP: helper threads search the same root over the shared table
+//! (odd helpers one ply deeper), and the main thread's result is played.
 //!
 //! It reports through a [`Reporter`] and never prints. It polls a shared [`Control`] every 1024
 //! nodes, so `stop` is answered within a fraction of a millisecond. Nothing in the tree search
-//! allocates: move lists are on the stack, the PV table, killers and history are allocated once.
+//! allocates: move lists are on the stack, the PV table, killers and history are allocated
+//! once per thread.
 
 use crate::game::Game;
 use crate::movegen::Duplicates;
@@ -14,6 +21,7 @@ use crate::moves::{Move, MoveList, MAX_MOVES};
 use crate::tt::{from_tt, to_tt, Bound, TranspositionTable};
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// A score beyond every evaluation (centi-men).
@@ -24,6 +32,15 @@ pub const WIN: i32 = 31_000;
 pub const WIN_BOUND: i32 = 30_000;
 /// The deepest ply the search reaches (iterations, extensions and quiescence included).
 pub const MAX_PLY: usize = 120;
+/// The most search threads (`Threads`).
+pub const MAX_THREADS: usize = 64;
+
+/// The most threads worth running here: the machine's cores, at most [`MAX_THREADS`].
+pub fn max_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, MAX_THREADS)
+}
 
 /// What a search may use. Times are in milliseconds.
 #[derive(Clone, Debug, Default)]
@@ -79,6 +96,12 @@ impl Control {
             self.pondering.store(false, Ordering::SeqCst);
         }
     }
+
+    /// Milliseconds on the clock: since the ponder-hit when pondering was switched off.
+    fn clock_ms(&self) -> u64 {
+        let elapsed = self.created.elapsed().as_millis() as u64;
+        elapsed.saturating_sub(self.clock_start_ms.load(Ordering::Relaxed))
+    }
 }
 
 /// One completed iteration.
@@ -90,7 +113,7 @@ pub struct Info {
     pub seldepth: u32,
     /// Score in centi-men from the side to move's view; `WIN - n` is a win in `n` plies.
     pub score: i32,
-    /// Nodes searched so far.
+    /// Nodes searched so far (all threads).
     pub nodes: u64,
     /// Milliseconds since the search started.
     pub time_ms: u64,
@@ -131,14 +154,42 @@ pub struct SearchResult {
     pub score: i32,
     /// The last completed depth.
     pub depth: u32,
-    /// Nodes searched.
+    /// Nodes searched (all threads).
     pub nodes: u64,
 }
 
-/// Search state kept between searches: the transposition table and the ordering tables.
+/// What the threads of one search share besides the table.
+struct Shared {
+    control: Arc<Control>,
+    /// Set by the main thread when it is done: the helpers stop.
+    halt: AtomicBool,
+    /// Nodes of every thread, added every 1024 nodes.
+    nodes: AtomicU64,
+}
+
+/// The time plan of the main thread, in milliseconds on the clock.
+#[derive(Copy, Clone, Debug, Default)]
+struct TimePlan {
+    /// No new iteration starts after `soft` × the stability factor.
+    soft: Option<u64>,
+    /// The search stops at `hard` whatever it is doing.
+    hard: Option<u64>,
+    /// Whether the time is a fixed `movetime` (no early stop).
+    fixed: bool,
+}
+
+/// Search state kept between searches: the shared transposition table and one worker per
+/// thread, each with its ordering tables.
 pub struct Searcher<G: Game> {
-    /// The transposition table.
-    pub tt: TranspositionTable,
+    tt: Arc<TranspositionTable>,
+    workers: Vec<Worker<G>>,
+}
+
+/// One thread's search.
+struct Worker<G: Game> {
+    id: usize,
+    tt: Arc<TranspositionTable>,
+    shared: Arc<Shared>,
     killers: Box<[[Option<Move>; 2]; MAX_PLY + 2]>,
     history: Box<[[i32; 64]; 64]>,
     pv: Box<[[Move; MAX_PLY + 2]; MAX_PLY + 2]>,
@@ -148,47 +199,92 @@ pub struct Searcher<G: Game> {
     irreversible: Box<[usize; MAX_PLY + 2]>,
     base: usize,
     nodes: u64,
+    flushed: u64,
     seldepth: usize,
     stopped: bool,
     start: Instant,
-    soft_ms: Option<u64>,
-    hard_ms: Option<u64>,
+    time: TimePlan,
     node_limit: Option<u64>,
-    control: std::sync::Arc<Control>,
+    /// The best root move of the iteration under way, with its score.
+    root_best: Option<(Move, i32)>,
     _g: PhantomData<G>,
 }
 
 const NO_MOVE: Move = Move::quiet(crate::Square(0), crate::Square(0), false);
 
+/// Late-move reduction in plies for a quiet move at `depth` plies, the `i`-th searched (from 0).
+#[inline]
+fn reduction(depth: i32, i: usize, pv_node: bool) -> i32 {
+    if depth < 3 || i < 3 {
+        return 0;
+    }
+    let r = ((depth as f32).ln() * (i as f32).ln() / 2.2) as i32;
+    (r - pv_node as i32).clamp(0, depth - 2)
+}
+
 impl<G: Game> Searcher<G> {
-    /// A searcher with a transposition table of `hash_mib` MiB.
+    /// A searcher with a transposition table of `hash_mib` MiB and one thread.
+    ///
+    /// # Panics
+    /// If the table cannot be allocated ([`Searcher::set_hash`] reports that instead).
     pub fn new(hash_mib: usize) -> Self {
-        Searcher {
-            tt: TranspositionTable::new(hash_mib),
-            killers: Box::new([[None; 2]; MAX_PLY + 2]),
-            history: Box::new([[0; 64]; 64]),
-            pv: Box::new([[NO_MOVE; MAX_PLY + 2]; MAX_PLY + 2]),
-            pv_len: Box::new([0; MAX_PLY + 2]),
-            keys: Vec::new(),
-            irreversible: Box::new([0; MAX_PLY + 2]),
-            base: 0,
-            nodes: 0,
-            seldepth: 0,
-            stopped: false,
-            start: Instant::now(),
-            soft_ms: None,
-            hard_ms: None,
-            node_limit: None,
-            control: std::sync::Arc::new(Control::default()),
-            _g: PhantomData,
+        let tt = Arc::new(TranspositionTable::new(hash_mib));
+        let workers = vec![Worker::new(0, &tt)];
+        Searcher { tt, workers }
+    }
+
+    /// Replaces the table by one of `mib` MiB (the old one is freed first).
+    ///
+    /// # Errors
+    /// If that much memory cannot be allocated; the table is then `fallback_mib` MiB.
+    pub fn set_hash(&mut self, mib: usize, fallback_mib: usize) -> Result<(), String> {
+        self.tt = Arc::new(TranspositionTable::new(1));
+        for w in &mut self.workers {
+            w.tt = Arc::clone(&self.tt);
         }
+        let r = match TranspositionTable::try_new(mib) {
+            Ok(tt) => {
+                self.tt = Arc::new(tt);
+                Ok(())
+            }
+            Err(e) => {
+                self.tt = Arc::new(TranspositionTable::new(fallback_mib));
+                Err(format!("{e}; using {fallback_mib} MiB"))
+            }
+        };
+        for w in &mut self.workers {
+            w.tt = Arc::clone(&self.tt);
+        }
+        r
+    }
+
+    /// The number of search threads (1 to [`MAX_THREADS`]).
+    pub fn set_threads(&mut self, n: usize) {
+        let n = n.clamp(1, MAX_THREADS);
+        self.workers.truncate(n);
+        while self.workers.len() < n {
+            let id = self.workers.len();
+            self.workers.push(Worker::new(id, &self.tt));
+        }
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.workers.len()
+    }
+
+    /// Transposition-table occupancy, per mille.
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
     }
 
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.history.iter_mut().for_each(|r| r.fill(0));
-        self.killers.fill([None; 2]);
+        for w in &mut self.workers {
+            w.history.iter_mut().for_each(|r| r.fill(0));
+            w.killers.fill([None; 2]);
+        }
     }
 
     /// Searches `root` and returns the best move. `history` holds the keys of the game's
@@ -199,22 +295,130 @@ impl<G: Game> Searcher<G> {
         root: &G::Position,
         history: &[u64],
         limits: &Limits,
-        control: &std::sync::Arc<Control>,
+        control: &Arc<Control>,
         reporter: &mut dyn Reporter,
     ) -> SearchResult {
-        self.control = std::sync::Arc::clone(control);
+        let shared = Arc::new(Shared {
+            control: Arc::clone(control),
+            halt: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+        });
+        self.tt.new_search();
+        let plan = time_plan(limits, G::piece_count(root));
+        for w in &mut self.workers {
+            w.prepare(root, history, limits, &shared, plan);
+        }
+        let (main, helpers) = self.workers.split_at_mut(1);
+        let main = &mut main[0];
+        let result = std::thread::scope(|s| {
+            for h in helpers.iter_mut() {
+                let spawned = std::thread::Builder::new()
+                    .name("search-helper".into())
+                    .stack_size(32 << 20)
+                    .spawn_scoped(s, move || {
+                        h.iterate(root, limits, &mut Silent);
+                    });
+                if let Err(e) = spawned {
+                    log::error!("cannot start a search helper thread: {e}");
+                }
+            }
+            let r = main.iterate(root, limits, reporter);
+            shared.halt.store(true, Ordering::SeqCst);
+            r
+        });
+        let mut result = result;
+        result.nodes = shared.nodes.load(Ordering::Relaxed);
+        result
+    }
+}
+
+/// Milliseconds for this move: a fixed `movetime` minus the overhead, or a share of the clock
+/// that depends on the number of pieces left (the game phase). `pieces` is the number of
+/// pieces on the board.
+fn time_plan(limits: &Limits, pieces: u32) -> TimePlan {
+    if limits.infinite {
+        return TimePlan::default();
+    }
+    let overhead = limits.move_overhead;
+    if let Some(mt) = limits.movetime {
+        let t = mt.saturating_sub(overhead).max(1);
+        return TimePlan {
+            soft: Some(t),
+            hard: Some(t),
+            fixed: true,
+        };
+    }
+    let Some(left) = limits.time else {
+        return TimePlan::default();
+    };
+    // Keep the overhead and a margin in hand so that the flag never falls.
+    let usable = left.saturating_sub(overhead.saturating_add(left / 50).saturating_add(5));
+    // Moves still to play: many in the opening, fewer as pieces come off.
+    let expected = (12 + pieces).clamp(16, 40) as u64;
+    let moves = limits
+        .movestogo
+        .map_or(expected, |m| (m as u64).clamp(1, expected));
+    let inc = limits.inc.min(usable);
+    let soft = (usable / moves).saturating_add(inc * 9 / 10).min(usable);
+    // Never more than a third of the clock (plus half the increment) on one move.
+    let hard = soft.saturating_mul(4).min(usable / 3 + inc / 2).min(usable);
+    TimePlan {
+        soft: Some(soft.min(hard).max(1)),
+        hard: Some(hard.max(1)),
+        fixed: false,
+    }
+}
+
+impl<G: Game> Worker<G> {
+    fn new(id: usize, tt: &Arc<TranspositionTable>) -> Self {
+        Worker {
+            id,
+            tt: Arc::clone(tt),
+            shared: Arc::new(Shared {
+                control: Arc::new(Control::default()),
+                halt: AtomicBool::new(false),
+                nodes: AtomicU64::new(0),
+            }),
+            killers: Box::new([[None; 2]; MAX_PLY + 2]),
+            history: Box::new([[0; 64]; 64]),
+            pv: Box::new([[NO_MOVE; MAX_PLY + 2]; MAX_PLY + 2]),
+            pv_len: Box::new([0; MAX_PLY + 2]),
+            keys: Vec::new(),
+            irreversible: Box::new([0; MAX_PLY + 2]),
+            base: 0,
+            nodes: 0,
+            flushed: 0,
+            seldepth: 0,
+            stopped: false,
+            start: Instant::now(),
+            time: TimePlan::default(),
+            node_limit: None,
+            root_best: None,
+            _g: PhantomData,
+        }
+    }
+
+    fn prepare(
+        &mut self,
+        root: &G::Position,
+        history: &[u64],
+        limits: &Limits,
+        shared: &Arc<Shared>,
+        time: TimePlan,
+    ) {
+        self.shared = Arc::clone(shared);
         self.start = Instant::now();
         self.nodes = 0;
+        self.flushed = 0;
         self.seldepth = 0;
         self.stopped = false;
-        self.tt.new_search();
         self.killers.fill([None; 2]);
         for row in self.history.iter_mut() {
             for h in row.iter_mut() {
                 *h /= 8;
             }
         }
-        self.set_time(limits);
+        self.time = time;
         self.node_limit = limits.nodes;
         self.keys.clear();
         self.keys.reserve(history.len() + MAX_PLY + 4);
@@ -222,7 +426,30 @@ impl<G: Game> Searcher<G> {
         self.keys.push(G::key(root));
         self.base = history.len();
         self.irreversible[0] = 0;
+    }
 
+    /// All nodes of the search so far: the shared total plus this thread's unflushed count.
+    fn total_nodes(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed)
+    }
+
+    fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
+    }
+
+    /// Iterative deepening. The main thread (`id` 0) reports and keeps time; helpers search
+    /// until the main thread halts them.
+    fn iterate(
+        &mut self,
+        root: &G::Position,
+        limits: &Limits,
+        reporter: &mut dyn Reporter,
+    ) -> SearchResult {
+        let main = self.id == 0;
+        let control = Arc::clone(&self.shared.control);
         let mut root_moves = MoveList::new();
         G::generate(root, &mut root_moves, Duplicates::Drop);
         let mut result = SearchResult {
@@ -234,6 +461,9 @@ impl<G: Game> Searcher<G> {
         };
         if root_moves.is_empty() {
             result.score = -WIN;
+            if main {
+                self.wait_for_stop(limits, &control);
+            }
             return result;
         }
         let max_depth = limits
@@ -241,11 +471,24 @@ impl<G: Game> Searcher<G> {
             .unwrap_or(MAX_PLY as u32 - 20)
             .clamp(1, MAX_PLY as u32 - 20);
         let mut score = 0;
-        for depth in 1..=max_depth {
+        let mut stable = 0u32;
+        let mut instability = 0.0f64;
+        let first = if main { 1 } else { 1 + (self.id as u32 & 1) };
+        for depth in first..=max_depth {
+            self.root_best = None;
             let s = self.aspiration(root, depth as i32, score);
             if self.stopped {
+                // A move that raised alpha in the unfinished iteration beat the last best.
+                if let Some((mv, _)) = self.root_best {
+                    if result.best != Some(mv) {
+                        result.best = Some(mv);
+                        result.ponder = None;
+                    }
+                }
                 break;
             }
+            let prev_best = result.best;
+            let prev_score = score;
             score = s;
             let pv: Vec<Move> = self.pv[0][..self.pv_len[0]].to_vec();
             if let Some(&best) = pv.first() {
@@ -254,20 +497,47 @@ impl<G: Game> Searcher<G> {
             }
             result.score = score;
             result.depth = depth;
+            self.flush_nodes();
+            if !main {
+                continue;
+            }
             reporter.iteration(&Info {
                 depth,
                 seldepth: self.seldepth as u32,
                 score,
-                nodes: self.nodes,
+                nodes: self.total_nodes(),
                 time_ms: self.start.elapsed().as_millis() as u64,
                 hashfull: self.tt.hashfull(),
                 pv,
             });
-            if self.should_stop_iterating(depth, score, root_moves.len(), control) {
+            // Best-move stability: a changed best move or a falling score asks for more time.
+            instability *= 0.5;
+            if depth > 1 && prev_best != result.best {
+                instability += 1.0;
+                stable = 0;
+            } else {
+                stable += 1;
+            }
+            let mut factor = 0.7 + instability;
+            if depth > 4 && score < prev_score - 20 {
+                factor += 0.4;
+            }
+            if stable >= 6 {
+                factor *= 0.8;
+            }
+            if self.should_stop_iterating(depth, score, root_moves.len(), factor.min(2.0)) {
                 break;
             }
         }
-        // UCI: in infinite or ponder mode the best move waits for stop (or a ponder-hit).
+        if main {
+            self.wait_for_stop(limits, &control);
+        }
+        self.flush_nodes();
+        result
+    }
+
+    /// UCI: in infinite or ponder mode the best move waits for `stop` (or a ponder-hit).
+    fn wait_for_stop(&self, limits: &Limits, control: &Control) {
         while (limits.infinite || control.pondering.load(Ordering::Relaxed))
             && !control.stop.load(Ordering::Relaxed)
         {
@@ -276,60 +546,28 @@ impl<G: Game> Searcher<G> {
             }
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
-        result.nodes = self.nodes;
-        result
     }
 
-    fn set_time(&mut self, limits: &Limits) {
-        let overhead = limits.move_overhead;
-        self.soft_ms = None;
-        self.hard_ms = None;
-        if limits.infinite {
-            return;
-        }
-        if let Some(mt) = limits.movetime {
-            let t = mt.saturating_sub(overhead).max(1);
-            self.soft_ms = Some(t);
-            self.hard_ms = Some(t);
-        } else if let Some(left) = limits.time {
-            // Spread the clock over the moves to come (30 when unknown) plus most of the
-            // increment; never plan to use more than a third of what is left, and keep the
-            // overhead and a small margin in hand so the flag never falls.
-            let usable = left.saturating_sub(overhead + 10);
-            let moves = limits.movestogo.unwrap_or(30).clamp(1, 50) as u64;
-            let soft = usable / moves + limits.inc * 3 / 4;
-            let hard = (soft * 3).min(usable / 3 + limits.inc / 2).min(usable);
-            self.soft_ms = Some(soft.min(hard).max(1));
-            self.hard_ms = Some(hard.max(1));
-        }
-    }
-
-    /// Milliseconds on the clock: since the ponder-hit when pondering was switched off.
-    fn clock_ms(&self, control: &Control) -> u64 {
-        let elapsed = control.created.elapsed().as_millis() as u64;
-        elapsed.saturating_sub(control.clock_start_ms.load(Ordering::Relaxed))
-    }
-
-    fn should_stop_iterating(
-        &self,
-        depth: u32,
-        score: i32,
-        n_root: usize,
-        control: &Control,
-    ) -> bool {
+    fn should_stop_iterating(&self, depth: u32, score: i32, n_root: usize, factor: f64) -> bool {
+        let control = &self.shared.control;
         if control.stop.load(Ordering::Relaxed) {
             return true;
         }
         if control.pondering.load(Ordering::Relaxed) {
             return false;
         }
-        if self.node_limit.is_some_and(|n| self.nodes >= n) {
+        if self.node_limit.is_some_and(|n| self.total_nodes() >= n) {
             return true;
         }
-        if let Some(soft) = self.soft_ms {
-            let t = self.clock_ms(control);
-            // A forced move needs no thought; a new iteration costs more than all before it.
-            if n_root == 1 && depth >= 4 || t * 2 >= soft {
+        // A forced move needs no thought.
+        if n_root == 1 && depth >= 4 && (self.time.soft.is_some() || self.node_limit.is_some()) {
+            return true;
+        }
+        if let (Some(soft), false) = (self.time.soft, self.time.fixed) {
+            // A new iteration costs about as much as all before it: start one only if it
+            // has a fair chance to finish within the (stability-scaled) share.
+            let t = control.clock_ms() as f64;
+            if t >= soft as f64 * factor * 0.5 {
                 return true;
             }
         }
@@ -341,7 +579,7 @@ impl<G: Game> Searcher<G> {
         if depth < 4 || prev.abs() >= WIN_BOUND {
             return self.search(root, depth, -INF, INF, 0);
         }
-        let mut window = 30;
+        let mut window = 25;
         let (mut alpha, mut beta) = (prev - window, prev + window);
         loop {
             let s = self.search(root, depth, alpha, beta, 0);
@@ -356,7 +594,7 @@ impl<G: Game> Searcher<G> {
                 return s;
             }
             window *= 2;
-            if window > 500 {
+            if window > 400 {
                 alpha = -INF;
                 beta = INF;
             }
@@ -366,18 +604,25 @@ impl<G: Game> Searcher<G> {
     #[inline]
     fn poll(&mut self) {
         if self.nodes & 1023 == 0 {
-            let control = std::sync::Arc::clone(&self.control);
-            self.check_limits(&control);
+            self.check_limits();
         }
     }
 
-    fn check_limits(&mut self, control: &Control) {
-        if control.stop.load(Ordering::Relaxed) || self.node_limit.is_some_and(|n| self.nodes >= n)
-        {
+    fn check_limits(&mut self) {
+        self.flush_nodes();
+        let control = &self.shared.control;
+        if control.stop.load(Ordering::Relaxed) || self.shared.halt.load(Ordering::Relaxed) {
+            self.stopped = true;
+            return;
+        }
+        if self.id != 0 {
+            return;
+        }
+        if self.node_limit.is_some_and(|n| self.total_nodes() >= n) {
             self.stopped = true;
         } else if !control.pondering.load(Ordering::Relaxed) {
-            if let Some(hard) = self.hard_ms {
-                if self.clock_ms(control) >= hard {
+            if let Some(hard) = self.time.hard {
+                if control.clock_ms() >= hard {
                     self.stopped = true;
                 }
             }
@@ -414,18 +659,10 @@ impl<G: Game> Searcher<G> {
         };
     }
 
-    /// Orders `list` best first: hash move, captures (most pieces first), promotions, killers,
-    /// history.
-    fn order(&self, list: &mut MoveList, tt_move: Option<Move>, ply: usize) {
-        let n = list.len();
-        if n < 2 {
-            return;
-        }
-        let mut keys = [0i32; MAX_MOVES];
+    /// Ordering keys for `list`: captures (most pieces first), promotions, killers, history.
+    fn order_keys(&self, list: &MoveList, ply: usize, keys: &mut [i32; MAX_MOVES]) {
         for (k, mv) in keys.iter_mut().zip(list.iter()) {
-            *k = if Some(*mv) == tt_move {
-                1 << 30
-            } else if mv.is_capture() {
+            *k = if mv.is_capture() {
                 (1 << 24) + (mv.captured.count() as i32) * 1024 + mv.promotes as i32 * 512
             } else if mv.promotes {
                 1 << 23
@@ -436,19 +673,6 @@ impl<G: Game> Searcher<G> {
             } else {
                 self.history[mv.from.index() & 63][mv.to.index() & 63]
             };
-        }
-        // Insertion sort, descending (lists are short).
-        let moves = list.as_mut_slice();
-        for i in 1..n {
-            let (k, m) = (keys[i], moves[i]);
-            let mut j = i;
-            while j > 0 && keys[j - 1] < k {
-                keys[j] = keys[j - 1];
-                moves[j] = moves[j - 1];
-                j -= 1;
-            }
-            keys[j] = k;
-            moves[j] = m;
         }
     }
 
@@ -462,19 +686,17 @@ impl<G: Game> Searcher<G> {
         ply: usize,
     ) -> i32 {
         self.pv_len[ply] = 0;
-        if depth <= 0 || ply >= MAX_PLY {
-            return self.quiesce(pos, alpha, beta, ply);
-        }
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
-        self.poll();
-        if self.stopped {
-            return 0;
-        }
-        let pv_node = beta - alpha > 1;
         if ply > 0 {
+            // Draws first: neither quiescence nor a table entry may hide them.
             if self.is_repetition(ply) {
                 return 0;
+            }
+            if G::draw_by_counter(pos) {
+                return if G::has_moves(pos) {
+                    0
+                } else {
+                    -(WIN - ply as i32)
+                };
             }
             // Mate-distance pruning: nothing here beats a win already found nearer the root.
             alpha = alpha.max(-(WIN - ply as i32));
@@ -483,12 +705,20 @@ impl<G: Game> Searcher<G> {
                 return alpha;
             }
         }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiesce(pos, alpha, beta, ply, 0);
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.poll();
+        if self.stopped {
+            return 0;
+        }
+        let pv_node = beta - alpha > 1;
         let key = G::key(pos);
-        let mut tt_move = None;
+        let mut tt_index = None;
         if let Some(e) = self.tt.probe(key) {
-            if e.has_move {
-                tt_move = Some(e.mv);
-            }
+            tt_index = e.mv;
             if !pv_node && e.depth as i32 >= depth {
                 let s = from_tt(e.score, ply);
                 match e.bound {
@@ -501,36 +731,70 @@ impl<G: Game> Searcher<G> {
         }
         let mut list = MoveList::new();
         G::generate(pos, &mut list, Duplicates::Drop);
-        if list.is_empty() {
+        let n = list.len();
+        if n == 0 {
             return -(WIN - ply as i32);
         }
-        if ply > 0 && G::draw_by_counter(pos) {
-            return 0;
-        }
         // A forced move (often a capture) costs no branching: look one ply further.
-        if list.len() == 1 && ply < MAX_PLY / 2 {
+        if n == 1 && ply < MAX_PLY / 2 {
             depth += 1;
         }
-        self.order(&mut list, tt_move, ply);
+        let tt_index = tt_index.map(usize::from).filter(|&i| i < n);
+
+        // ProbCut: a shallow search that beats beta by a margin predicts a cutoff.
+        if !pv_node && depth >= 5 && beta.abs() < WIN_BOUND && n > 1 {
+            let pc_beta = beta + 80;
+            let pc_depth = depth - 4;
+            let s = self.search_moves(pos, &list, tt_index, pc_depth, pc_beta - 1, pc_beta, ply);
+            if self.stopped {
+                return 0;
+            }
+            if s.0 >= pc_beta {
+                return s.0;
+            }
+        }
+
         let old_alpha = alpha;
+        let mut keys = [0i32; MAX_MOVES];
+        let mut keyed = false;
         let mut best = -INF;
-        let mut best_move = None;
-        for (i, mv) in list.iter().enumerate() {
-            let child = G::make(pos, mv);
-            self.push_child(pos, mv, &child, ply);
+        let mut best_index = None;
+        let mut quiets_tried = [0u8; 64];
+        let mut n_quiets = 0;
+        for i in 0..n {
+            // Lazy picking: the hash move first, the other moves scored only if needed.
+            let idx = if i == 0 && tt_index.is_some() {
+                tt_index.unwrap_or(0)
+            } else {
+                if !keyed {
+                    self.order_keys(&list, ply, &mut keys);
+                    if let Some(t) = tt_index {
+                        keys[t] = i32::MIN;
+                    }
+                    keyed = true;
+                }
+                let mut bi = 0;
+                let mut bk = i32::MIN;
+                for (j, &k) in keys[..n].iter().enumerate() {
+                    if k > bk {
+                        bk = k;
+                        bi = j;
+                    }
+                }
+                keys[bi] = i32::MIN;
+                bi
+            };
+            let mv = list[idx];
+            let child = G::make(pos, &mv);
+            self.push_child(pos, &mv, &child, ply);
             let quiet = !mv.is_capture() && !mv.promotes;
             let mut score;
             if i == 0 {
                 score = -self.search(&child, depth - 1, -beta, -alpha, ply + 1);
             } else {
-                // Late quiet moves of a non-PV node are searched a ply shallower first.
-                let r = if quiet
-                    && !pv_node
-                    && depth >= 3
-                    && i >= 3
-                    && self.killers[ply][0] != Some(*mv)
-                {
-                    1 + (depth >= 6 && i >= 8) as i32
+                // Late quiet moves are searched shallower first.
+                let r = if quiet && self.killers[ply][0] != Some(mv) {
+                    reduction(depth, i, pv_node)
                 } else {
                     0
                 };
@@ -547,23 +811,24 @@ impl<G: Game> Searcher<G> {
             }
             if score > best {
                 best = score;
-                best_move = Some(*mv);
+                best_index = Some(idx);
                 if score > alpha {
                     alpha = score;
-                    self.update_pv(ply, *mv);
+                    self.update_pv(ply, mv);
+                    if ply == 0 {
+                        self.root_best = Some((mv, score));
+                    }
                     if score >= beta {
                         if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != Some(*mv) {
-                                k[1] = k[0];
-                                k[0] = Some(*mv);
-                            }
-                            let h = &mut self.history[mv.from.index() & 63][mv.to.index() & 63];
-                            *h = (*h + depth * depth).min(1 << 20);
+                            self.reward(ply, mv, depth, &list, &quiets_tried[..n_quiets]);
                         }
                         break;
                     }
                 }
+            }
+            if quiet && n_quiets < quiets_tried.len() {
+                quiets_tried[n_quiets] = idx as u8;
+                n_quiets += 1;
             }
         }
         let bound = if best >= beta {
@@ -573,9 +838,69 @@ impl<G: Game> Searcher<G> {
         } else {
             Bound::Upper
         };
+        let stored_move = best_index.filter(|&i| i < 255).map(|i| i as u8);
         self.tt
-            .store(key, depth, to_tt(best, ply), bound, best_move);
+            .store(key, depth, to_tt(best, ply), bound, stored_move);
         best
+    }
+
+    /// A null-window search of every move at `depth` (for ProbCut): the best score and its
+    /// move's index.
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        pos: &G::Position,
+        list: &MoveList,
+        tt_index: Option<usize>,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> (i32, Option<usize>) {
+        let n = list.len();
+        let mut best = -INF;
+        let mut best_index = None;
+        for k in 0..n {
+            // The hash move first, then the generated order (captures were generated alone).
+            let idx = match tt_index {
+                Some(t) if k == 0 => t,
+                Some(t) if k <= t => k - 1,
+                _ => k,
+            };
+            let mv = list[idx];
+            let child = G::make(pos, &mv);
+            self.push_child(pos, &mv, &child, ply);
+            let s = -self.search(&child, depth - 1, -beta, -alpha, ply + 1);
+            if self.stopped {
+                return (0, None);
+            }
+            if s > best {
+                best = s;
+                best_index = Some(idx);
+                if s >= beta {
+                    break;
+                }
+            }
+        }
+        (best, best_index)
+    }
+
+    /// A quiet move caused a cutoff: it becomes a killer and gains history; the quiet moves
+    /// tried before it lose history (malus).
+    fn reward(&mut self, ply: usize, mv: Move, depth: i32, list: &MoveList, tried: &[u8]) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        let bonus = depth * depth;
+        let h = &mut self.history[mv.from.index() & 63][mv.to.index() & 63];
+        *h = (*h + bonus).min(1 << 20);
+        for &j in tried {
+            let m = list[j as usize];
+            let h = &mut self.history[m.from.index() & 63][m.to.index() & 63];
+            *h = (*h - bonus).max(-(1 << 20));
+        }
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -587,9 +912,18 @@ impl<G: Game> Searcher<G> {
         self.pv_len[ply] = child_len + 1;
     }
 
-    /// Resolves pending captures: a side with a capture must take (no standing pat); a side
-    /// without one stands on the static evaluation.
-    fn quiesce(&mut self, pos: &G::Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Resolves pending captures: a side with a capture must take (no standing pat). A side
+    /// without one stands on the static evaluation, unless the opponent threatens a capture
+    /// and this is the first quiet node of the quiescence (`threats` 0): then every move is
+    /// tried, one ply, so that a shot just beyond the horizon is seen.
+    fn quiesce(
+        &mut self,
+        pos: &G::Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        threats: u32,
+    ) -> i32 {
         self.pv_len[ply] = 0;
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
@@ -599,20 +933,43 @@ impl<G: Game> Searcher<G> {
         }
         let mut list = MoveList::new();
         G::generate_captures(pos, &mut list);
+        let mut threat_search = false;
         if list.is_empty() {
             if !G::has_moves(pos) {
                 return -(WIN - ply as i32);
             }
+            if ply >= MAX_PLY || threats > 0 || !G::threatened(pos) {
+                return G::evaluate(pos);
+            }
+            // The opponent threatens a capture: look at every move.
+            G::generate(pos, &mut list, Duplicates::Drop);
+            threat_search = true;
+        } else if ply >= MAX_PLY {
             return G::evaluate(pos);
         }
-        if ply >= MAX_PLY {
-            return G::evaluate(pos);
-        }
-        self.order(&mut list, None, ply);
+        let n = list.len();
+        let mut keys = [0i32; MAX_MOVES];
+        self.order_keys(&list, ply, &mut keys);
         let mut best = -INF;
-        for mv in list.iter() {
-            let child = G::make(pos, mv);
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
+        for _ in 0..n {
+            let mut bi = 0;
+            let mut bk = i32::MIN;
+            for (j, &k) in keys[..n].iter().enumerate() {
+                if k > bk {
+                    bk = k;
+                    bi = j;
+                }
+            }
+            keys[bi] = i32::MIN;
+            let mv = list[bi];
+            let child = G::make(pos, &mv);
+            let score = -self.quiesce(
+                &child,
+                -beta,
+                -alpha,
+                ply + 1,
+                threats + threat_search as u32,
+            );
             if self.stopped {
                 return 0;
             }
@@ -620,7 +977,7 @@ impl<G: Game> Searcher<G> {
                 best = score;
                 if score > alpha {
                     alpha = score;
-                    self.update_pv(ply, *mv);
+                    self.update_pv(ply, mv);
                     if score >= beta {
                         break;
                     }
@@ -628,5 +985,66 @@ impl<G: Game> Searcher<G> {
             }
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn movetime_is_used_to_the_overhead() {
+        let p = time_plan(
+            &Limits {
+                movetime: Some(100),
+                move_overhead: 10,
+                ..Limits::default()
+            },
+            24,
+        );
+        assert_eq!((p.soft, p.hard, p.fixed), (Some(90), Some(90), true));
+    }
+
+    #[test]
+    fn a_clock_is_never_overspent() {
+        for left in [0u64, 1, 5, 50, 500, 2_000, 60_000, u64::MAX / 2, u64::MAX] {
+            for inc in [0u64, 20, 1_000, u64::MAX] {
+                for mtg in [None, Some(1), Some(40)] {
+                    let p = time_plan(
+                        &Limits {
+                            time: Some(left),
+                            inc,
+                            movestogo: mtg,
+                            move_overhead: 10,
+                            ..Limits::default()
+                        },
+                        24,
+                    );
+                    let (soft, hard) = (p.soft.unwrap(), p.hard.unwrap());
+                    assert!(soft <= hard, "{left} {inc} {mtg:?}: {soft} > {hard}");
+                    assert!(
+                        hard <= left.saturating_sub(10).max(1),
+                        "{left} {inc} {mtg:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fewer_pieces_get_a_larger_share() {
+        let plan = |pieces| {
+            time_plan(
+                &Limits {
+                    time: Some(60_000),
+                    move_overhead: 10,
+                    ..Limits::default()
+                },
+                pieces,
+            )
+            .soft
+            .unwrap()
+        };
+        assert!(plan(6) > plan(24));
     }
 }

@@ -1,8 +1,20 @@
-//! The transposition table: a fixed array of 32-byte entries indexed by the low bits of the
-//! Zobrist key, its size set in MiB (the `Hash` option). Memory is bounded by that size: the
-//! number of entries is the largest power of two that fits.
+//! The transposition table, shared by every search thread (Lazy SMP).
+//!
+//! Layout (after Scan 3.1 and Stockfish): buckets of four 16-byte entries, one 64-byte cache
+//! line each, indexed by the low bits of the Zobrist key. An entry is two `AtomicU64` words:
+//! `data` (score, depth, bound, age, move) and `check = key ^ data`. A reader accepts an entry
+//! only when `check ^ data` gives back its key, so a torn write by another thread (half old,
+//! half new) reads as a miss rather than as a wrong result (Hyatt and Mann's lockless hashing).
+//!
+//! The move is compact: its index in the list [`crate::Game::generate`] gives for the position
+//! (generation is deterministic), so an entry needs no from, to or captured set.
+//!
+//! Replacement: the same position is always overwritten (its move kept if the new result has
+//! none); otherwise the entry of the bucket with the lowest `depth - 4 * age distance` goes, so
+//! old searches' entries make way first and deep results last. Memory is bounded by the `Hash`
+//! size: the number of buckets is the largest power of two that fits.
 
-use crate::moves::Move;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// How a stored score bounds the true score.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -18,46 +30,80 @@ pub enum Bound {
     Exact = 3,
 }
 
-/// One slot: 32 bytes.
-#[derive(Copy, Clone, Debug)]
+/// What a probe finds.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Entry {
-    /// The full key of the position stored here.
-    pub key: u64,
-    /// The best move found (meaningful if `has_move`).
-    pub mv: Move,
-    /// Score in centi-men, mate scores relative to this node ([`to_tt`]).
+    /// Index of the best move in the position's generated move list, if one was stored.
+    pub mv: Option<u8>,
+    /// Score in centi-men, win and loss distances relative to this node ([`to_tt`]).
     pub score: i16,
     /// Remaining depth searched, in plies.
     pub depth: i8,
     /// How `score` bounds the true score.
     pub bound: Bound,
-    /// Whether `mv` holds a move.
-    pub has_move: bool,
-    /// The search generation that wrote it.
-    pub age: u8,
 }
 
-const EMPTY: Entry = Entry {
-    key: 0,
-    mv: Move::quiet(crate::Square(0), crate::Square(0), false),
-    score: 0,
-    depth: 0,
-    bound: Bound::None,
-    has_move: false,
-    age: 0,
-};
+const NO_MOVE: u64 = 0xFF;
+const ENTRIES: usize = 4;
+
+/// One slot: 16 bytes.
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// Four slots on one cache line.
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket([Slot; ENTRIES]);
+
+// data bits: 0-15 score, 16-23 depth, 24-25 bound, 26-31 age, 32-39 move index.
+#[inline(always)]
+fn pack(score: i16, depth: i8, bound: Bound, age: u8, mv: u64) -> u64 {
+    (score as u16 as u64)
+        | ((depth as u8 as u64) << 16)
+        | ((bound as u64) << 24)
+        | (((age & 63) as u64) << 26)
+        | (mv << 32)
+}
+
+#[inline(always)]
+fn bound_of(data: u64) -> Bound {
+    match (data >> 24) & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        3 => Bound::Exact,
+        _ => Bound::None,
+    }
+}
+
+#[inline(always)]
+fn age_of(data: u64) -> u8 {
+    ((data >> 26) & 63) as u8
+}
+
+#[inline(always)]
+fn depth_of(data: u64) -> i8 {
+    (data >> 16) as u8 as i8
+}
+
+#[inline(always)]
+fn move_of(data: u64) -> u64 {
+    (data >> 32) & 0xFF
+}
 
 /// The table.
 pub struct TranspositionTable {
-    entries: Vec<Entry>,
+    buckets: Vec<Bucket>,
     mask: usize,
-    age: u8,
+    age: AtomicU8,
 }
 
 /// Scores at or beyond this are wins or losses at a distance (see `search::WIN`).
 const MATE_BOUND: i32 = 30_000;
 
-/// A score as stored: mate distances from this node rather than from the root.
+/// A score as stored: win and loss distances from this node rather than from the root.
 pub fn to_tt(score: i32, ply: usize) -> i16 {
     let s = if score >= MATE_BOUND {
         score + ply as i32
@@ -82,7 +128,7 @@ pub fn from_tt(score: i16, ply: usize) -> i32 {
 }
 
 impl TranspositionTable {
-    /// A table of at most `mib` MiB (at least one entry).
+    /// A table of at most `mib` MiB (at least one bucket).
     ///
     /// # Panics
     /// If the memory cannot be had; [`TranspositionTable::try_new`] reports that instead.
@@ -93,77 +139,142 @@ impl TranspositionTable {
     /// A table of at most `mib` MiB, or an error if that much memory cannot be allocated.
     pub fn try_new(mib: usize) -> Result<TranspositionTable, String> {
         let bytes = mib.max(1).saturating_mul(1024 * 1024);
-        let n = (bytes / std::mem::size_of::<Entry>()).max(1);
+        let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
-        let mut entries = Vec::new();
-        entries
+        let mut buckets = Vec::new();
+        buckets
             .try_reserve_exact(n)
             .map_err(|_| format!("cannot allocate a {mib} MiB hash table"))?;
-        entries.resize(n, EMPTY);
+        buckets.resize_with(n, Bucket::default);
         Ok(TranspositionTable {
-            entries,
+            buckets,
             mask: n - 1,
-            age: 0,
+            age: AtomicU8::new(0),
         })
     }
 
     /// Empties every slot.
-    pub fn clear(&mut self) {
-        self.entries.fill(EMPTY);
-        self.age = 0;
+    pub fn clear(&self) {
+        for b in &self.buckets {
+            for slot in &b.0 {
+                slot.data.store(0, Ordering::Relaxed);
+                slot.check.store(0, Ordering::Relaxed);
+            }
+        }
+        self.age.store(0, Ordering::Relaxed);
     }
 
     /// Starts a new search generation (older entries are replaced first).
-    pub fn new_search(&mut self) {
-        self.age = self.age.wrapping_add(1);
+    pub fn new_search(&self) {
+        let a = self.age.load(Ordering::Relaxed);
+        self.age.store(a.wrapping_add(1) & 63, Ordering::Relaxed);
+    }
+
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> &Bucket {
+        &self.buckets[key as usize & self.mask]
     }
 
     /// The entry for `key`, if stored.
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<&Entry> {
-        let e = &self.entries[key as usize & self.mask];
-        (e.bound != Bound::None && e.key == key).then_some(e)
-    }
-
-    /// Stores a result; replaces the slot if it holds another position from an older search,
-    /// or a shallower (or equal) result.
-    #[inline]
-    pub fn store(&mut self, key: u64, depth: i32, score: i16, bound: Bound, mv: Option<Move>) {
-        let age = self.age;
-        let e = &mut self.entries[key as usize & self.mask];
-        if e.key != key && e.age == age && e.depth as i32 > depth && e.bound != Bound::None {
-            return;
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        for slot in &self.bucket(key).0 {
+            let data = slot.data.load(Ordering::Relaxed);
+            let check = slot.check.load(Ordering::Relaxed);
+            if check ^ data == key && bound_of(data) != Bound::None {
+                let mv = move_of(data);
+                return Some(Entry {
+                    mv: (mv != NO_MOVE).then_some(mv as u8),
+                    score: data as u16 as i16,
+                    depth: depth_of(data),
+                    bound: bound_of(data),
+                });
+            }
         }
-        let keep_move = e.key == key && e.has_move && mv.is_none();
-        *e = Entry {
-            key,
-            mv: mv.unwrap_or(if keep_move { e.mv } else { EMPTY.mv }),
-            score,
-            depth: depth.clamp(-1, 127) as i8,
-            bound,
-            has_move: mv.is_some() || keep_move,
-            age,
-        };
+        None
     }
 
-    /// Occupancy in per mille, from a sample of the first 1000 slots written this search.
+    /// Stores a result: `depth` in plies, `score` from [`to_tt`], `mv` the index of the best
+    /// move in the generated list.
+    #[inline]
+    pub fn store(&self, key: u64, depth: i32, score: i16, bound: Bound, mv: Option<u8>) {
+        let age = self.age.load(Ordering::Relaxed);
+        let bucket = self.bucket(key);
+        let mut victim = 0;
+        let mut victim_value = i32::MAX;
+        for (i, slot) in bucket.0.iter().enumerate() {
+            let data = slot.data.load(Ordering::Relaxed);
+            let check = slot.check.load(Ordering::Relaxed);
+            if bound_of(data) == Bound::None {
+                if victim_value > i32::MIN {
+                    victim = i;
+                    victim_value = i32::MIN;
+                }
+                continue;
+            }
+            if check ^ data == key {
+                // The same position: keep a deeper exact result of this search, and the
+                // move when the new result has none.
+                if depth_of(data) as i32 > depth + 2
+                    && age_of(data) == age
+                    && bound_of(data) == Bound::Exact
+                    && bound != Bound::Exact
+                {
+                    return;
+                }
+                let mv = mv.map_or(move_of(data), |m| m as u64);
+                let d = pack(score, depth.clamp(-1, 127) as i8, bound, age, mv);
+                slot.data.store(d, Ordering::Relaxed);
+                slot.check.store(key ^ d, Ordering::Relaxed);
+                return;
+            }
+            let distance = (age.wrapping_sub(age_of(data)) & 63) as i32;
+            let value = depth_of(data) as i32 - 4 * distance;
+            if value < victim_value {
+                victim = i;
+                victim_value = value;
+            }
+        }
+        let d = pack(
+            score,
+            depth.clamp(-1, 127) as i8,
+            bound,
+            age,
+            mv.map_or(NO_MOVE, |m| m as u64),
+        );
+        let slot = &bucket.0[victim];
+        slot.data.store(d, Ordering::Relaxed);
+        slot.check.store(key ^ d, Ordering::Relaxed);
+    }
+
+    /// Occupancy in per mille: the share of the first 1000 slots written by this search.
     pub fn hashfull(&self) -> u32 {
-        let n = self.entries.len().min(1000);
-        let used = self.entries[..n]
-            .iter()
-            .filter(|e| e.bound != Bound::None && e.age == self.age)
-            .count();
-        (used * 1000 / n) as u32
+        let age = self.age.load(Ordering::Relaxed);
+        let mut used = 0;
+        let mut seen = 0;
+        'outer: for b in &self.buckets {
+            for slot in &b.0 {
+                if seen == 1000 {
+                    break 'outer;
+                }
+                seen += 1;
+                let data = slot.data.load(Ordering::Relaxed);
+                if bound_of(data) != Bound::None && age_of(data) == age {
+                    used += 1;
+                }
+            }
+        }
+        (used * 1000 / seen.max(1)) as u32
     }
 
     /// The number of slots.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.buckets.len() * ENTRIES
     }
 
-    /// Whether the table has no slots (never: it has at least one).
+    /// Whether the table has no slots (never: it has at least one bucket).
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.buckets.is_empty()
     }
 }
 
@@ -172,11 +283,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn entry_is_32_bytes_and_size_is_bounded() {
-        assert_eq!(std::mem::size_of::<Entry>(), 32);
+    fn slots_are_16_bytes_buckets_64_and_size_is_bounded() {
+        assert_eq!(std::mem::size_of::<Slot>(), 16);
+        assert_eq!(std::mem::size_of::<Bucket>(), 64);
         let t = TranspositionTable::new(16);
-        assert!(t.len() * 32 <= 16 * 1024 * 1024);
-        assert_eq!(t.len(), 16 * 1024 * 1024 / 32);
+        assert!(t.len() * 16 <= 16 * 1024 * 1024);
+        assert_eq!(t.len(), 16 * 1024 * 1024 / 16);
     }
 
     #[test]
@@ -184,5 +296,71 @@ mod tests {
         assert_eq!(from_tt(to_tt(31_000 - 10, 4), 6), 31_000 - 12);
         assert_eq!(from_tt(to_tt(-(31_000 - 10), 4), 2), -(31_000 - 8));
         assert_eq!(from_tt(to_tt(57, 4), 9), 57);
+    }
+
+    #[test]
+    fn store_then_probe_gives_back_every_field() {
+        let t = TranspositionTable::new(1);
+        let key = 0x1234_5678_9abc_def0;
+        t.store(key, 7, -123, Bound::Lower, Some(5));
+        let e = t.probe(key).expect("stored");
+        assert_eq!(
+            e,
+            Entry {
+                mv: Some(5),
+                score: -123,
+                depth: 7,
+                bound: Bound::Lower
+            }
+        );
+        // A result without a move keeps the stored move.
+        t.store(key, 8, 40, Bound::Upper, None);
+        assert_eq!(t.probe(key).unwrap().mv, Some(5));
+        assert_eq!(t.probe(key).unwrap().score, 40);
+        assert!(t.probe(key ^ 1).is_none());
+    }
+
+    #[test]
+    fn a_bucket_keeps_four_positions_and_replaces_the_shallowest() {
+        let t = TranspositionTable::new(1);
+        let stride = (t.mask as u64) + 1;
+        let keys: Vec<u64> = (1..=5).map(|i| 7 + i * stride).collect();
+        for (i, &k) in keys[..4].iter().enumerate() {
+            t.store(k, 10 - i as i32, 0, Bound::Exact, None);
+        }
+        assert!(keys[..4].iter().all(|&k| t.probe(k).is_some()));
+        t.store(keys[4], 9, 0, Bound::Exact, None);
+        // The depth-7 entry (the shallowest) made way.
+        assert!(t.probe(keys[3]).is_none());
+        assert!(t.probe(keys[4]).is_some());
+        // A much older search's entry goes before this search's shallow ones.
+        let t = TranspositionTable::new(1);
+        t.store(keys[0], 20, 0, Bound::Exact, None);
+        for _ in 0..8 {
+            t.new_search();
+        }
+        for &k in &keys[1..] {
+            t.store(k, 1, 0, Bound::Exact, None);
+        }
+        assert!(t.probe(keys[0]).is_none(), "the old depth-20 entry went");
+        assert!(keys[1..].iter().all(|&k| t.probe(k).is_some()));
+    }
+
+    #[test]
+    fn hashfull_counts_this_search_only() {
+        let t = TranspositionTable::new(1);
+        assert_eq!(t.hashfull(), 0);
+        for k in 0..(t.len() as u64 * 4) {
+            t.store(
+                k.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                1,
+                0,
+                Bound::Exact,
+                None,
+            );
+        }
+        assert!(t.hashfull() > 900);
+        t.new_search();
+        assert_eq!(t.hashfull(), 0);
     }
 }

@@ -47,7 +47,9 @@ pub fn input_lines(input: impl BufRead) -> impl Iterator<Item = String> {
 pub fn run(input: impl BufRead, out: Output) {
     let mut lines = input_lines(input);
     let mut engine = Engine::new(Variant::English, DEFAULT_HASH_MIB);
-    let mut options = Options { move_overhead: 30 };
+    let mut options = Options {
+        move_overhead: crate::engine::DEFAULT_MOVE_OVERHEAD_MS,
+    };
     let mut first = true;
     while let Some(line) = lines.next() {
         let line = line.trim();
@@ -112,8 +114,14 @@ fn handshake(out: &Output) {
     out.line(&format!(
         "option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max 65536"
     ));
-    out.line("option name Threads type spin default 1 min 1 max 1");
-    out.line("option name MoveOverhead type spin default 30 min 0 max 5000");
+    out.line(&format!(
+        "option name Threads type spin default 1 min 1 max {}",
+        crate::search::max_threads()
+    ));
+    out.line(&format!(
+        "option name MoveOverhead type spin default {} min 0 max 5000",
+        crate::engine::DEFAULT_MOVE_OVERHEAD_MS
+    ));
     out.line("option name DamoneWin type combo default all var all var damones");
     out.line("uciok");
 }
@@ -147,7 +155,7 @@ fn set_option(engine: &mut Engine, options: &mut Options, args: &[&str]) -> Resu
         }
         "hash" => engine.set_hash(number(value, 1, 65536)? as usize)?,
         "threads" => {
-            number(value, 1, 1)?;
+            engine.set_threads(number(value, 1, crate::search::max_threads() as u64)? as usize)
         }
         "moveoverhead" => options.move_overhead = number(value, 0, 5000)?,
         "damonewin" => match value.to_ascii_lowercase().as_str() {

@@ -144,8 +144,11 @@ fn handshake_names_the_engine_lists_every_option_then_uciok() {
                 vars.join(" ")
             ),
             "option name Hash type spin default 64 min 1 max 65536".to_string(),
-            "option name Threads type spin default 1 min 1 max 1".to_string(),
-            "option name MoveOverhead type spin default 30 min 0 max 5000".to_string(),
+            format!(
+                "option name Threads type spin default 1 min 1 max {}",
+                cores()
+            ),
+            "option name MoveOverhead type spin default 10 min 0 max 5000".to_string(),
             "option name DamoneWin type combo default all var all var damones".to_string(),
             "uciok".to_string(),
         ]
@@ -212,6 +215,36 @@ fn setoption_sets_each_option() {
     let setup = Setup::start(Variant::English, &[]);
     set_up(&mut e, &setup);
     go(&mut e, &setup, "depth 5");
+}
+
+/// The machine's cores: the largest `Threads` the engine accepts.
+fn cores() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(64)
+}
+
+#[test]
+fn threads_up_to_the_cores_search_and_answer() {
+    let mut e = engine();
+    let setup = Setup::start(Variant::Italian, &["23-19", "10-14"]);
+    set_up(&mut e, &setup);
+    let n = cores();
+    assert!(e
+        .ask(&format!("setoption name Threads value {n}"))
+        .is_empty());
+    let (infos, best, _) = go(&mut e, &setup, "depth 9");
+    assert_eq!(infos.last().unwrap().depth, 9);
+    assert!(!best.is_empty());
+    let (_, best, _) = go(&mut e, &setup, "movetime 100");
+    assert!(!best.is_empty());
+    let fen = e.fen();
+    let msg = expect_error(
+        &mut e,
+        &format!("setoption name Threads value {}", n + 1),
+        &fen,
+    );
+    assert!(msg.contains("Threads"), "{msg}");
 }
 
 #[test]
@@ -467,7 +500,7 @@ fn go_movetime_answers_within_the_time() {
     set_up(&mut e, &setup);
     for ms in [50u64, 300] {
         let (_, _, took) = go(&mut e, &setup, &format!("movetime {ms}"));
-        // The engine keeps MoveOverhead (30 ms) back for the transport, so the bestmove is
+        // The engine keeps MoveOverhead (10 ms) back for the transport, so the bestmove is
         // due within `ms`. The 50 ms on top are for process scheduling only: the machine
         // running the tests is shared and may deschedule either process.
         assert!(
@@ -691,7 +724,7 @@ fn unknown_option_and_bad_option_values_are_errors() {
         ("setoption name Hash value 65537", "Hash"),
         ("setoption name Hash value big", "Hash"),
         ("setoption name Hash", "Hash"),
-        ("setoption name Threads value 2", "Threads"),
+        ("setoption name Threads value 65", "Threads"),
         ("setoption name Threads value 0", "Threads"),
         ("setoption name MoveOverhead value -1", "MoveOverhead"),
         ("setoption name MoveOverhead value 5001", "MoveOverhead"),

@@ -209,6 +209,13 @@ impl<const DAMONES_WIN: bool> Game for DamoneGame<DAMONES_WIN> {
         };
         !is_lost(pos, win)
     }
+    #[inline(always)]
+    fn threatened(pos: &Position) -> bool {
+        movegen::threatened(pos)
+    }
+    fn piece_count(pos: &Position) -> u32 {
+        pos.occupied().count()
+    }
     fn perft(pos: &Position, depth: u32, dups: Duplicates) -> u64 {
         if DAMONES_WIN && depth > 0 && lost_damones::<DAMONES_WIN>(pos) {
             0

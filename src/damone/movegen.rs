@@ -52,7 +52,16 @@ fn jumps(movers: Bitboard, prey: Bitboard, empty: Bitboard, d: Dir) -> bool {
 
 /// Whether the side to move has a capture (bitwise, without generating it).
 pub fn has_captures(pos: &Position) -> bool {
-    let us = pos.side();
+    has_captures_for(pos, pos.side())
+}
+
+/// Whether the side *not* to move would have a capture if it were its turn (a threat).
+pub fn threatened(pos: &Position) -> bool {
+    has_captures_for(pos, pos.side().opponent())
+}
+
+/// Whether `us` has a capture in `pos`, whoever is to move.
+fn has_captures_for(pos: &Position, us: crate::rules::Color) -> bool {
     let empty = pos.empty();
     Rank::ALL.into_iter().any(|rank| {
         let movers = pos.rank_of(us, rank);
