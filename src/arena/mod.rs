@@ -766,13 +766,18 @@ pub fn report_text(cfg: &MatchConfig, r: &MatchReport) -> String {
     );
     match t.penta.elo() {
         Some(e) => {
+            let half = (e.upper - e.lower) / 2.0;
+            let pm = if half.is_finite() {
+                format!("{half:.1}")
+            } else {
+                "inf".to_string()
+            };
             let _ = writeln!(
                 s,
-                "Elo: {:+.1} ± {:.1} (95%: {:+.1} .. {:+.1}, pentanomial)",
-                e.elo,
-                (e.upper - e.lower) / 2.0,
-                e.lower,
-                e.upper
+                "Elo: {:+.1} ± {pm} (95%: {:+.1} .. {:+.1}, pentanomial)",
+                e.elo + 0.0,
+                e.lower + 0.0,
+                e.upper + 0.0
             );
         }
         None => {
