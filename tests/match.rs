@@ -143,7 +143,7 @@ fn sprt_stops_a_lost_match() {
         .unwrap()
         .parse()
         .unwrap();
-    assert!(games < 400 && games >= 2, "{report}");
+    assert!((2..400).contains(&games), "{report}");
 }
 
 /// Replays every game of a PDN file through the arbiter; returns the number of games.
