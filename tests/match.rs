@@ -355,3 +355,45 @@ fn bad_opening_is_a_one_line_error_before_any_game() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("/nonexistent/openings.txt"));
 }
+
+#[test]
+fn ctrl_c_still_writes_the_report_and_the_pdn() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdn = dir.path().join("int.pdn");
+    let child = Command::new(BIN)
+        .args([
+            "match",
+            "--variant",
+            "english",
+            "--engine",
+            BIN,
+            "--engine",
+            BIN,
+            "--openings",
+            OPENINGS,
+            "--games",
+            "40",
+            "--movetime",
+            "40",
+            "--pdn",
+            pdn.to_str().unwrap(),
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(130), "{report}");
+    assert!(
+        field(&report, "Games: ").ends_with("of 40 (interrupted)"),
+        "{report}"
+    );
+    assert!(pdn.exists());
+}
