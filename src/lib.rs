@@ -9,6 +9,7 @@
 
 #![deny(missing_docs)]
 
+pub mod arena;
 pub mod bitboard;
 pub mod damone;
 pub mod engine;

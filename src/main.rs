@@ -1,6 +1,6 @@
 //! The `damiera` command: `perft` from the shell (and, with no subcommand, the protocol loop).
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use damiera::movegen::Duplicates;
 use damiera::variant::{Variant, VariantFn};
 use damiera::{perft, Game};
@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 mod analyse;
 mod bench;
+mod match_cli;
 
 #[derive(Parser)]
 #[command(
@@ -73,6 +74,10 @@ enum Command {
     },
     /// The Hub protocol (Scan, pydraughts, lidraughts-bot) on stdin/stdout.
     Hub,
+    /// Play a match between two engines (docs/match.md).
+    Match(match_cli::MatchArgs),
+    /// Print random balanced openings (docs/match.md).
+    Openings(match_cli::OpeningsArgs),
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -139,8 +144,19 @@ fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(c) => c,
+        Err(e) => e.exit(),
+    };
     match cli.command {
+        Some(Command::Match(args)) => {
+            let sub = matches
+                .subcommand_matches("match")
+                .expect("match subcommand");
+            match_cli::run_match(args, sub)
+        }
+        Some(Command::Openings(args)) => match_cli::run_openings(args),
         Some(Command::Perft {
             variant,
             fen,

@@ -1,0 +1,825 @@
+//! `damiera match`: an engine-vs-engine match runner (like cutechess-cli or fastchess, for
+//! draughts). Usage, options and conventions: docs/match.md.
+//!
+//! Layout: [`process`] (child engines and their protocols), [`openings`] (opening files and
+//! random openings), [`stats`] (Elo, pentanomial interval, GSPRT), [`pdn`] (PDN output); this
+//! module plays the games (one [`Engine`] per game as the arbiter, never searched) and runs
+//! the match on worker threads.
+
+pub mod openings;
+pub mod pdn;
+pub mod process;
+pub mod stats;
+
+use crate::engine::{Engine, Naming, Outcome};
+use crate::rules::Color;
+use crate::variant::Variant;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use openings::Opening;
+use process::{EngineProcess, EngineSpec, Failure, GoLimits};
+use stats::{Pentanomial, Sprt, SprtState};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
+
+/// The time control of every move.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct TimeControl {
+    /// Fixed time per move in milliseconds (`--movetime`).
+    pub movetime: Option<u64>,
+    /// Fischer clock: base and increment in milliseconds (`--tc BASE+INC`, given in seconds).
+    pub fischer: Option<(u64, u64)>,
+    /// Depth limit per move in plies (`--depth`), alone or with the others.
+    pub depth: Option<u32>,
+}
+
+/// The no-answer limit for a `--depth`-only move, in milliseconds.
+pub const DEPTH_ONLY_TIMEOUT_MS: u64 = 60_000;
+/// Under `--tc`, how long past the flag the runner still waits before killing the engine, in
+/// milliseconds (the move is lost on time either way).
+pub const TC_GRACE_MS: u64 = 1_000;
+
+impl TimeControl {
+    /// Parses `BASE+INC` in seconds (`2+0.02`, `60`): base and increment in milliseconds.
+    ///
+    /// # Errors
+    /// A malformed or negative value.
+    pub fn parse_tc(text: &str) -> Result<(u64, u64), String> {
+        let (b, i) = text.split_once('+').unwrap_or((text, "0"));
+        let secs = |t: &str| -> Result<u64, String> {
+            match t.trim().parse::<f64>() {
+                Ok(s) if s >= 0.0 && s.is_finite() => Ok((s * 1000.0).round() as u64),
+                _ => Err(format!(
+                    "--tc '{text}': expected BASE+INC in seconds, e.g. 2+0.02"
+                )),
+            }
+        };
+        let base = secs(b)?;
+        if base == 0 {
+            return Err(format!("--tc '{text}': the base time must be positive"));
+        }
+        Ok((base, secs(i)?))
+    }
+
+    /// The no-answer limit for a move with `movetime` ms asked (`movetime + max(1000,
+    /// movetime)` ms): the margin documented in docs/match.md.
+    pub fn movetime_limit(movetime: u64) -> u64 {
+        movetime + movetime.max(1000)
+    }
+
+    /// A readable form (`movetime 20 ms`, `tc 2+0.02`, `depth 6`).
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(ms) = self.movetime {
+            parts.push(format!("movetime {ms} ms"));
+        }
+        if let Some((b, i)) = self.fischer {
+            parts.push(format!("tc {}+{}", b as f64 / 1000.0, i as f64 / 1000.0));
+        }
+        if let Some(d) = self.depth {
+            parts.push(format!("depth {d}"));
+        }
+        parts.join(", ")
+    }
+}
+
+/// Everything a match needs.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// The variant.
+    pub variant: Variant,
+    /// The two engines; results are given from the first one's view.
+    pub engines: [EngineSpec; 2],
+    /// The openings, in the order they are played.
+    pub openings: Vec<Opening>,
+    /// Where the openings come from (a path or a description), for the report.
+    pub openings_source: String,
+    /// Games to play (a multiple of 2: each opening twice, colours reversed).
+    pub games: usize,
+    /// The time control.
+    pub tc: TimeControl,
+    /// Games played at once (each with its own two engine processes).
+    pub concurrency: usize,
+    /// Stop when the GSPRT decides.
+    pub sprt: Option<Sprt>,
+    /// Draw by adjudication after this many plies of the game (opening moves not counted).
+    pub max_plies: usize,
+    /// `[Event]` of the PDN.
+    pub event: String,
+}
+
+/// A game's result.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// White won.
+    WhiteWin,
+    /// Black won.
+    BlackWin,
+    /// A draw.
+    Draw,
+}
+
+impl GameResult {
+    /// The PDN 3.0 result token, White's score first (`2-0`, `1-1`, `0-2`).
+    pub fn token(self) -> &'static str {
+        match self {
+            GameResult::WhiteWin => "2-0",
+            GameResult::Draw => "1-1",
+            GameResult::BlackWin => "0-2",
+        }
+    }
+
+    fn win_for(c: Color) -> GameResult {
+        match c {
+            Color::White => GameResult::WhiteWin,
+            Color::Black => GameResult::BlackWin,
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Reason {
+    /// The side to move had no legal move and lost.
+    NoLegalMove,
+    /// Draw by threefold repetition.
+    Repetition,
+    /// Draw by the variant's no-progress rule.
+    NoProgress,
+    /// Draw by adjudication at `--max-plies`.
+    MaxPlies,
+    /// A loss by an illegal or unparsable move.
+    IllegalMove,
+    /// A loss on time (`--tc`).
+    TimeForfeit,
+    /// A loss by the engine process exiting or closing its output.
+    Crash,
+    /// A loss by no answer in time (`--movetime` / `--depth`).
+    NoAnswer,
+}
+
+impl Reason {
+    /// The reason as the report and the PDN write it.
+    pub fn text(self) -> &'static str {
+        match self {
+            Reason::NoLegalMove => "no legal move",
+            Reason::Repetition => "threefold repetition",
+            Reason::NoProgress => "no-progress rule",
+            Reason::MaxPlies => "max plies",
+            Reason::IllegalMove => "illegal move",
+            Reason::TimeForfeit => "time forfeit",
+            Reason::Crash => "crash",
+            Reason::NoAnswer => "no answer",
+        }
+    }
+
+    /// Every reason, in report order.
+    pub const ALL: [Reason; 8] = [
+        Reason::NoLegalMove,
+        Reason::Repetition,
+        Reason::NoProgress,
+        Reason::MaxPlies,
+        Reason::IllegalMove,
+        Reason::TimeForfeit,
+        Reason::Crash,
+        Reason::NoAnswer,
+    ];
+}
+
+/// Time statistics of one engine: total and maximum milliseconds and the number of moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct MoveTimes {
+    /// Sum of the move times in milliseconds.
+    pub total_ms: f64,
+    /// Longest move in milliseconds.
+    pub max_ms: f64,
+    /// Moves timed.
+    pub moves: u64,
+}
+
+impl MoveTimes {
+    fn add(&mut self, d: Duration) {
+        let ms = d.as_secs_f64() * 1000.0;
+        self.total_ms += ms;
+        self.max_ms = self.max_ms.max(ms);
+        self.moves += 1;
+    }
+
+    fn merge(&mut self, o: &MoveTimes) {
+        self.total_ms += o.total_ms;
+        self.max_ms = self.max_ms.max(o.max_ms);
+        self.moves += o.moves;
+    }
+
+    /// Mean milliseconds per move (0 with no move).
+    pub fn mean_ms(&self) -> f64 {
+        if self.moves == 0 {
+            0.0
+        } else {
+            self.total_ms / self.moves as f64
+        }
+    }
+}
+
+/// One finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// Game number from 0 (games 2k and 2k+1 are a pair on one opening).
+    pub index: usize,
+    /// Which engine (0 or 1) played White.
+    pub white_engine: usize,
+    /// The opening's start FEN (`None`: the start position).
+    pub start_fen: Option<String>,
+    /// The side to move at the start FEN (or the start position).
+    pub start_side: Color,
+    /// The opening line as written.
+    pub opening_text: String,
+    /// The opening's moves (native names).
+    pub opening_moves: Vec<String>,
+    /// The moves played by the engines (native names).
+    pub moves: Vec<String>,
+    /// The result.
+    pub result: GameResult,
+    /// Why the game ended.
+    pub reason: Reason,
+    /// Details for forfeits: who, what, and the position (FEN).
+    pub detail: String,
+    /// Move times per engine (indexed by engine, not colour).
+    pub times: [MoveTimes; 2],
+}
+
+impl GameRecord {
+    /// Opening moves then game moves.
+    pub fn all_moves(&self) -> impl Iterator<Item = &String> {
+        self.opening_moves.iter().chain(self.moves.iter())
+    }
+
+    /// The first engine's score in this game (1, 0.5 or 0).
+    pub fn first_engine_score(&self) -> f64 {
+        match (self.result, self.white_engine) {
+            (GameResult::Draw, _) => 0.5,
+            (GameResult::WhiteWin, 0) | (GameResult::BlackWin, 1) => 1.0,
+            _ => 0.0,
+        }
+    }
+
+    /// The PDN comment: the reason, plus the details of a forfeit.
+    pub fn comment(&self) -> String {
+        if self.detail.is_empty() {
+            self.reason.text().to_string()
+        } else {
+            format!("{}: {}", self.reason.text(), self.detail)
+        }
+    }
+}
+
+/// The two engine processes of one worker, restarted when they die.
+struct Seat {
+    spec: EngineSpec,
+    proc: Option<EngineProcess>,
+}
+
+impl Seat {
+    fn ensure(&mut self, variant: Variant, abort: &Arc<AtomicBool>) -> Result<(), String> {
+        if self.proc.as_ref().is_some_and(|p| p.alive()) {
+            return Ok(());
+        }
+        self.proc = None;
+        self.proc = Some(EngineProcess::start(
+            &self.spec,
+            variant,
+            Arc::clone(abort),
+        )?);
+        Ok(())
+    }
+}
+
+/// Plays one game. `seats[e]` is engine `e`; `white` is the engine playing White. Returns
+/// `None` if the match was aborted during the game.
+fn play_game(
+    cfg: &MatchConfig,
+    index: usize,
+    opening: &Opening,
+    seats: &mut [Seat; 2],
+    abort: &Arc<AtomicBool>,
+) -> Option<GameRecord> {
+    let white = index % 2;
+    let v = cfg.variant;
+    let mut arb = Engine::new(v, 1);
+    let fen = opening.fen.as_deref();
+    arb.set_position(fen, &[]).expect("checked opening");
+    let start_side = arb.side_to_move();
+    let hub_start = process::hubsq::position(v, &arb.fen()).unwrap_or_default();
+    let mut all: Vec<String> = opening.moves.clone();
+    // Hub forms of the moves so far (computed only when a Hub engine plays).
+    let needs_hub = seats
+        .iter()
+        .any(|s| s.spec.protocol == process::Protocol::Hub);
+    let mut hub_moves: Vec<String> = Vec::new();
+    if needs_hub {
+        let mut e = Engine::new(v, 1);
+        for (i, m) in all.iter().enumerate() {
+            let refs: Vec<&str> = all[..i].iter().map(String::as_str).collect();
+            e.set_position(fen, &refs).expect("checked opening");
+            hub_moves.push(hub_form(&e, v, m));
+        }
+    }
+    let refs: Vec<&str> = all.iter().map(String::as_str).collect();
+    arb.set_position(fen, &refs).expect("checked opening");
+    let mut rec = GameRecord {
+        index,
+        white_engine: white,
+        start_fen: opening.fen.clone(),
+        start_side,
+        opening_text: opening.text.clone(),
+        opening_moves: opening.moves.clone(),
+        moves: Vec::new(),
+        result: GameResult::Draw,
+        reason: Reason::MaxPlies,
+        detail: String::new(),
+        times: [MoveTimes::default(); 2],
+    };
+    let engine_of = |c: Color| if c == Color::White { white } else { 1 - white };
+    let finish = |mut rec: GameRecord, r: GameResult, reason: Reason, detail: String| {
+        rec.result = r;
+        rec.reason = reason;
+        rec.detail = detail;
+        Some(rec)
+    };
+    // New game for both engines (restarting dead ones).
+    for c in [Color::White, Color::Black] {
+        let e = engine_of(c);
+        let ok = seats[e]
+            .ensure(v, abort)
+            .map_err(|err| err.to_string())
+            .and_then(|_| {
+                seats[e]
+                    .proc
+                    .as_mut()
+                    .expect("started")
+                    .new_game()
+                    .map_err(|f| format!("{f:?}"))
+            });
+        if abort.load(Ordering::SeqCst) {
+            return None;
+        }
+        if let Err(err) = ok {
+            let detail = format!("{} could not start a game: {err}", seats[e].spec.name);
+            return finish(
+                rec,
+                GameResult::win_for(c.opponent()),
+                Reason::Crash,
+                detail,
+            );
+        }
+    }
+    let mut clocks = cfg.tc.fischer.map(|(b, _)| [b as i64, b as i64]);
+    let inc = cfg.tc.fischer.map(|(_, i)| i).unwrap_or(0);
+    loop {
+        if abort.load(Ordering::SeqCst) {
+            return None;
+        }
+        match arb.outcome() {
+            Some(Outcome::Win(c)) => {
+                return finish(
+                    rec,
+                    GameResult::win_for(c),
+                    Reason::NoLegalMove,
+                    String::new(),
+                )
+            }
+            Some(Outcome::Draw(why)) => {
+                let reason = if why.contains("repetition") {
+                    Reason::Repetition
+                } else {
+                    Reason::NoProgress
+                };
+                return finish(rec, GameResult::Draw, reason, String::new());
+            }
+            None => {}
+        }
+        if rec.moves.len() >= cfg.max_plies {
+            return finish(rec, GameResult::Draw, Reason::MaxPlies, String::new());
+        }
+        let side = arb.side_to_move();
+        let e = engine_of(side);
+        let name = seats[e].spec.name.clone();
+        let lose = GameResult::win_for(side.opponent());
+        let fen_now = arb.fen();
+        let limits = GoLimits {
+            movetime: cfg.tc.movetime,
+            depth: cfg.tc.depth,
+            clock: clocks.map(|c| (c[0].max(0) as u64, c[1].max(0) as u64, inc)),
+            white_to_move: side == Color::White,
+        };
+        let limit_ms = if let Some(c) = clocks {
+            c[side as usize].max(0) as u64 + TC_GRACE_MS
+        } else if let Some(ms) = cfg.tc.movetime {
+            TimeControl::movetime_limit(ms)
+        } else {
+            DEPTH_ONLY_TIMEOUT_MS
+        };
+        if let Err(err) = seats[e].ensure(v, abort) {
+            return finish(
+                rec,
+                lose,
+                Reason::Crash,
+                format!("{name}: {err}; FEN {fen_now}"),
+            );
+        }
+        let proc = seats[e].proc.as_mut().expect("started");
+        let answer = proc.go(
+            fen,
+            &all,
+            &hub_start,
+            &hub_moves,
+            &limits,
+            Duration::from_millis(limit_ms),
+        );
+        let (text, took) = match answer {
+            Ok(a) => a,
+            Err(Failure::Aborted) => return None,
+            Err(Failure::Crash(m)) => {
+                return finish(
+                    rec,
+                    lose,
+                    Reason::Crash,
+                    format!("{name} ({m}); FEN {fen_now}"),
+                )
+            }
+            Err(Failure::Timeout(d)) => {
+                let reason = if clocks.is_some() {
+                    Reason::TimeForfeit
+                } else {
+                    Reason::NoAnswer
+                };
+                let detail = format!(
+                    "{name} gave no move in {} ms (killed); FEN {fen_now}",
+                    d.as_millis()
+                );
+                return finish(rec, lose, reason, detail);
+            }
+        };
+        rec.times[e].add(took);
+        if let Some(c) = clocks.as_mut() {
+            let left = c[side as usize] - took.as_millis() as i64;
+            if left < 0 {
+                let detail = format!(
+                    "{name} took {} ms with {} ms left; FEN {fen_now}",
+                    took.as_millis(),
+                    c[side as usize]
+                );
+                return finish(rec, lose, Reason::TimeForfeit, detail);
+            }
+            c[side as usize] = left + inc as i64;
+        } else if let Some(ms) = cfg.tc.movetime {
+            if took.as_millis() as u64 > TimeControl::movetime_limit(ms) {
+                let detail = format!("{name} took {} ms; FEN {fen_now}", took.as_millis());
+                return finish(rec, lose, Reason::NoAnswer, detail);
+            }
+        }
+        let as_native = if seats[e].spec.protocol == process::Protocol::Hub {
+            process::hubsq::move_from_numbers(v, &text)
+        } else {
+            text.clone()
+        };
+        let native = match arb.move_name(&as_native) {
+            Ok(n) if !text.is_empty() => n,
+            Ok(_) | Err(_) => {
+                let why = arb.move_name(&as_native).err().unwrap_or_default();
+                let detail = format!("{name} played '{text}' ({why}); FEN {fen_now}");
+                return finish(rec, lose, Reason::IllegalMove, detail);
+            }
+        };
+        if needs_hub {
+            hub_moves.push(hub_form(&arb, v, &native));
+        }
+        all.push(native.clone());
+        rec.moves.push(native);
+        let refs: Vec<&str> = all.iter().map(String::as_str).collect();
+        arb.set_position(fen, &refs).expect("legal move");
+    }
+}
+
+/// The Hub form (0.6 numbers) of the legal native move `m` in the engine's position.
+fn hub_form(e: &Engine, v: Variant, m: &str) -> String {
+    let native = e.legal_moves(Naming::Native);
+    let hub = e.legal_moves(Naming::Hub);
+    let i = native.iter().position(|n| n == m).unwrap_or(0);
+    process::hubsq::move_to_numbers(v, &hub[i])
+}
+
+/// Totals of a match so far.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    /// Games won, drawn and lost by the first engine.
+    pub wdl: [u64; 3],
+    /// Pentanomial counts of finished pairs (first engine's view).
+    pub penta: Pentanomial,
+    /// Endings by reason.
+    pub reasons: HashMap<Reason, u64>,
+    /// Move times per engine.
+    pub times: [MoveTimes; 2],
+    /// Half-finished pairs: pair number to the first engine's score in the finished game.
+    pending: HashMap<usize, f64>,
+}
+
+impl Tally {
+    /// Adds a finished game.
+    pub fn add(&mut self, g: &GameRecord) {
+        let s = g.first_engine_score();
+        let k = if s == 1.0 {
+            0
+        } else if s == 0.5 {
+            1
+        } else {
+            2
+        };
+        self.wdl[k] += 1;
+        *self.reasons.entry(g.reason).or_default() += 1;
+        self.times[0].merge(&g.times[0]);
+        self.times[1].merge(&g.times[1]);
+        let pair = g.index / 2;
+        if let Some(other) = self.pending.remove(&pair) {
+            let idx = ((s + other) * 2.0).round() as usize;
+            self.penta.counts[idx] += 1;
+        } else {
+            self.pending.insert(pair, s);
+        }
+    }
+
+    /// Games counted.
+    pub fn games(&self) -> u64 {
+        self.wdl.iter().sum()
+    }
+
+    /// The first engine's mean score (0..1), 0.5 with no game.
+    pub fn score(&self) -> f64 {
+        let n = self.games();
+        if n == 0 {
+            0.5
+        } else {
+            (self.wdl[0] as f64 + 0.5 * self.wdl[1] as f64) / n as f64
+        }
+    }
+}
+
+/// The outcome of a match.
+#[derive(Clone, Debug)]
+pub struct MatchReport {
+    /// The totals.
+    pub tally: Tally,
+    /// Every finished game, in the order of their numbers.
+    pub games: Vec<GameRecord>,
+    /// Whether the match was interrupted (Ctrl-C).
+    pub interrupted: bool,
+    /// The SPRT's final state, if any.
+    pub sprt_state: Option<(f64, SprtState)>,
+}
+
+/// Starts `2 × concurrency` engine processes (the handshake of each), before any game.
+///
+/// # Errors
+/// The first engine that does not start, as one line.
+fn start_all(cfg: &MatchConfig, abort: &Arc<AtomicBool>) -> Result<Vec<[Seat; 2]>, String> {
+    let mut out = Vec::new();
+    for _ in 0..cfg.concurrency.max(1) {
+        let mut pair = [
+            Seat {
+                spec: cfg.engines[0].clone(),
+                proc: None,
+            },
+            Seat {
+                spec: cfg.engines[1].clone(),
+                proc: None,
+            },
+        ];
+        for s in pair.iter_mut() {
+            s.ensure(cfg.variant, abort)?;
+        }
+        out.push(pair);
+    }
+    Ok(out)
+}
+
+/// The progress line: games, W-D-L, score, Elo, LLR.
+pub fn progress_line(cfg: &MatchConfig, t: &Tally) -> String {
+    let mut s = format!(
+        "{}-{}-{} score {:.1}%",
+        t.wdl[0],
+        t.wdl[1],
+        t.wdl[2],
+        100.0 * t.score()
+    );
+    if let Some(e) = t.penta.elo() {
+        let _ = write!(
+            s,
+            " elo {:+.1} ±{:.1}",
+            e.elo + 0.0,
+            (e.upper - e.lower) / 2.0
+        );
+    }
+    if let Some(sp) = &cfg.sprt {
+        let (lo, hi) = sp.bounds();
+        let _ = write!(s, " llr {:.2} ({lo:.2}, {hi:.2})", sp.llr(&t.penta));
+    }
+    s
+}
+
+/// Runs a match. `abort` is set by Ctrl-C (or anything else) to stop starting games and kill
+/// the engines; finished games are kept. Every engine is started and handshaken before the
+/// first game.
+///
+/// # Errors
+/// An engine that does not start or fails its handshake (one line naming it).
+pub fn run_match(cfg: &MatchConfig, abort: Arc<AtomicBool>) -> Result<MatchReport, String> {
+    let seats = start_all(cfg, &abort)?;
+    let total = cfg.games;
+    let next = Arc::new(AtomicUsize::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel::<GameRecord>();
+    let cfg_arc = Arc::new(cfg.clone());
+    let mut handles = Vec::new();
+    for mut seat_pair in seats {
+        let (next, stop, abort, tx, cfg) = (
+            Arc::clone(&next),
+            Arc::clone(&stop),
+            Arc::clone(&abort),
+            tx.clone(),
+            Arc::clone(&cfg_arc),
+        );
+        handles.push(std::thread::spawn(move || loop {
+            if stop.load(Ordering::SeqCst) || abort.load(Ordering::SeqCst) {
+                break;
+            }
+            let i = next.fetch_add(1, Ordering::SeqCst);
+            if i >= total {
+                break;
+            }
+            let opening = &cfg.openings[(i / 2) % cfg.openings.len()];
+            match play_game(&cfg, i, opening, &mut seat_pair, &abort) {
+                Some(g) => {
+                    if tx.send(g).is_err() {
+                        break;
+                    }
+                }
+                None => break,
+            }
+        }));
+    }
+    drop(tx);
+    let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("[{elapsed_precise}] {bar:30} {pos}/{len} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let quiet_terminal = !std::io::stderr().is_terminal();
+    let mut tally = Tally::default();
+    let mut games = Vec::new();
+    let mut sprt_state = None;
+    for g in rx.iter() {
+        tally.add(&g);
+        let line = progress_line(cfg, &tally);
+        if quiet_terminal {
+            eprintln!(
+                "game {} ({}/{}): {} {} ({}) | {line}",
+                g.index + 1,
+                tally.games(),
+                total,
+                if g.white_engine == 0 {
+                    format!("{} vs {}", cfg.engines[0].name, cfg.engines[1].name)
+                } else {
+                    format!("{} vs {}", cfg.engines[1].name, cfg.engines[0].name)
+                },
+                g.result.token(),
+                g.reason.text()
+            );
+        }
+        bar.set_position(tally.games());
+        bar.set_message(line);
+        games.push(g);
+        if let Some(sp) = &cfg.sprt {
+            let llr = sp.llr(&tally.penta);
+            let st = sp.state(llr);
+            sprt_state = Some((llr, st));
+            if st != SprtState::Continue && !stop.load(Ordering::SeqCst) {
+                stop.store(true, Ordering::SeqCst);
+                // Games still running are not needed: end them now.
+                abort.store(true, Ordering::SeqCst);
+            }
+        }
+    }
+    bar.finish_and_clear();
+    for h in handles {
+        let _ = h.join();
+    }
+    let interrupted = abort.load(Ordering::SeqCst) && !stop.load(Ordering::SeqCst);
+    games.sort_by_key(|g| g.index);
+    Ok(MatchReport {
+        tally,
+        games,
+        interrupted,
+        sprt_state,
+    })
+}
+
+/// The report printed at the end of a match.
+pub fn report_text(cfg: &MatchConfig, r: &MatchReport) -> String {
+    let t = &r.tally;
+    let [a, b] = [&cfg.engines[0].name, &cfg.engines[1].name];
+    let mut s = String::new();
+    let _ = writeln!(s, "Match: {a} vs {b}");
+    let _ = writeln!(s, "Variant: {}", cfg.variant);
+    let _ = writeln!(s, "Time control: {}", cfg.tc.describe());
+    let _ = writeln!(
+        s,
+        "Openings: {} ({} openings)",
+        cfg.openings_source,
+        cfg.openings.len()
+    );
+    let _ = writeln!(
+        s,
+        "Games: {} of {}{}",
+        t.games(),
+        cfg.games,
+        if r.interrupted { " (interrupted)" } else { "" }
+    );
+    let _ = writeln!(
+        s,
+        "Results ({a} first): W {} D {} L {}",
+        t.wdl[0], t.wdl[1], t.wdl[2]
+    );
+    let _ = writeln!(s, "Score: {:.1}%", 100.0 * t.score());
+    let p = t.penta.counts;
+    let _ = writeln!(
+        s,
+        "Pentanomial [0, 0.5, 1, 1.5, 2]: [{}, {}, {}, {}, {}] ({} pairs)",
+        p[0],
+        p[1],
+        p[2],
+        p[3],
+        p[4],
+        t.penta.pairs()
+    );
+    match t.penta.elo() {
+        Some(e) => {
+            let half = (e.upper - e.lower) / 2.0;
+            let pm = if half.is_finite() {
+                format!("{half:.1}")
+            } else {
+                "inf".to_string()
+            };
+            let _ = writeln!(
+                s,
+                "Elo: {:+.1} ± {pm} (95%: {:+.1} .. {:+.1}, pentanomial)",
+                e.elo + 0.0,
+                e.lower + 0.0,
+                e.upper + 0.0
+            );
+        }
+        None => {
+            let _ = writeln!(s, "Elo: n/a (no finished pair)");
+        }
+    }
+    if let Some(sp) = &cfg.sprt {
+        let llr = sp.llr(&t.penta);
+        let (lo, hi) = sp.bounds();
+        let state = match sp.state(llr) {
+            SprtState::H0 => "H0 accepted",
+            SprtState::H1 => "H1 accepted",
+            SprtState::Continue => "continue",
+        };
+        let _ = writeln!(
+            s,
+            "SPRT: elo0 {} elo1 {} alpha {} beta {}: LLR {llr:.2} ({lo:.2}, {hi:.2}) {state}",
+            sp.elo0, sp.elo1, sp.alpha, sp.beta
+        );
+    }
+    for (i, n) in [a, b].iter().enumerate() {
+        let m = &t.times[i];
+        let _ = writeln!(
+            s,
+            "Time per move, {n}: mean {:.1} ms, max {:.1} ms ({} moves)",
+            m.mean_ms(),
+            m.max_ms,
+            m.moves
+        );
+    }
+    let endings: Vec<String> = Reason::ALL
+        .iter()
+        .filter_map(|r| t.reasons.get(r).map(|n| format!("{} {n}", r.text())))
+        .collect();
+    let _ = writeln!(
+        s,
+        "Endings: {}",
+        if endings.is_empty() {
+            "none".to_string()
+        } else {
+            endings.join(", ")
+        }
+    );
+    s
+}
