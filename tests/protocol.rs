@@ -516,6 +516,18 @@ fn go_movetime_answers_within_the_time() {
 }
 
 #[test]
+fn go_movetime_uses_the_time_it_is_given() {
+    // A middle game with many moves: the search goes on until movetime − MoveOverhead
+    // (here 300 − 10 ms), cutting the last iteration, instead of stopping at half the time.
+    let mut e = engine();
+    let setup = Setup::start(Variant::English, &["11-15", "23-19", "8-11", "22-17"]);
+    set_up(&mut e, &setup);
+    let (_, best, took) = go(&mut e, &setup, "movetime 300");
+    assert!(!best.is_empty());
+    assert!(took >= Duration::from_millis(280), "answered after only {took:?}");
+}
+
+#[test]
 fn go_with_a_clock_uses_the_side_to_moves_time_and_increment() {
     let mut e = engine();
     // English: Black to move at the start.
