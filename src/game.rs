@@ -44,11 +44,6 @@ pub trait Game: Copy + Default + Send + Sync + Debug + 'static {
     fn threatened(pos: &Self::Position) -> bool;
     /// The number of pieces on the board (the game phase, for time management).
     fn piece_count(pos: &Self::Position) -> u32;
-    /// Whether `mv` is a quiet man move onto the row before the man's crowning row (a
-    /// breakthrough the search looks at one ply deeper). False by default.
-    fn near_promotion(_pos: &Self::Position, _mv: &Move) -> bool {
-        false
-    }
     /// perft: leaves `depth` plies below `pos`.
     fn perft(pos: &Self::Position, depth: u32, dups: Duplicates) -> u64;
     /// A move in the variant's notation (every landing square of a capture).
@@ -121,23 +116,6 @@ impl<R: Rules> Game for R {
     }
     fn piece_count(pos: &Position<R>) -> u32 {
         pos.occupied().count()
-    }
-    #[inline(always)]
-    fn near_promotion(pos: &Position<R>, mv: &Move) -> bool {
-        use crate::geometry::{Dir, Geometry};
-        if mv.is_capture() || mv.promotes || pos.kings().contains(mv.from) {
-            return false;
-        }
-        let row = match pos.side() {
-            Color::White => {
-                R::Board::shift(R::Board::TOP_ROW, Dir::SW) | R::Board::shift(R::Board::TOP_ROW, Dir::SE)
-            }
-            Color::Black => {
-                R::Board::shift(R::Board::BOTTOM_ROW, Dir::NW)
-                    | R::Board::shift(R::Board::BOTTOM_ROW, Dir::NE)
-            }
-        };
-        row.contains(mv.to)
     }
     fn perft(pos: &Position<R>, depth: u32, dups: Duplicates) -> u64 {
         crate::perft::perft(pos, depth, dups)

@@ -210,59 +210,12 @@ struct Worker<G: Game> {
     _g: PhantomData<G>,
 }
 
-/// Experiment switches (temporary): `DAMIERA_TUNE="probcut=0,threat=0,lmr=220,malus=0,pcm=80,partial=0"`.
-#[derive(Copy, Clone, Debug)]
-struct Tune {
-    probcut: bool,
-    pc_margin: i32,
-    threat: bool,
-    lmr_div: f32,
-    malus: bool,
-    partial: bool,
-    lmr_pv: bool,
-    promo_ext: bool,
-    threat_plies: u32,
-    thr_lazy: bool,
-}
-
-fn tune() -> Tune {
-    static T: std::sync::OnceLock<Tune> = std::sync::OnceLock::new();
-    *T.get_or_init(|| {
-        let mut t = Tune {
-            probcut: true,
-            pc_margin: 80,
-            threat: true,
-            lmr_div: 2.2,
-            malus: true,
-            partial: true,
-            lmr_pv: true,
-            promo_ext: false,
-            threat_plies: 1,
-            thr_lazy: false,
-        };
-        if let Ok(v) = std::env::var("DAMIERA_TUNE") {
-            for kv in v.split(',') {
-                let mut it = kv.split('=');
-                let (k, v) = (it.next().unwrap_or(""), it.next().unwrap_or("1"));
-                let n: i32 = v.parse().unwrap_or(1);
-                match k {
-                    "probcut" => t.probcut = n != 0,
-                    "pcm" => t.pc_margin = n,
-                    "threat" => t.threat = n != 0,
-                    "lmr" => t.lmr_div = n as f32 / 100.0,
-                    "malus" => t.malus = n != 0,
-                    "partial" => t.partial = n != 0,
-                    "lmrpv" => t.lmr_pv = n != 0,
-                    "promoext" => t.promo_ext = n != 0,
-                    "threats" => t.threat_plies = n as u32,
-                    "thrlazy" => t.thr_lazy = n != 0,
-                    _ => {}
-                }
-            }
-        }
-        t
-    })
-}
+/// ProbCut: a null-window search `PROBCUT_REDUCTION` plies shallower that beats beta by
+/// `PROBCUT_MARGIN` centi-men cuts the node (match-tested, docs/strength.md).
+const PROBCUT_MARGIN: i32 = 80;
+const PROBCUT_REDUCTION: i32 = 4;
+/// Late-move reductions: `ln(depth) · ln(move number) / LMR_DIVISOR` plies.
+const LMR_DIVISOR: f32 = 1.6;
 
 const NO_MOVE: Move = Move::quiet(crate::Square(0), crate::Square(0), false);
 
@@ -272,11 +225,7 @@ fn reduction(depth: i32, i: usize, pv_node: bool) -> i32 {
     if depth < 3 || i < 3 {
         return 0;
     }
-    let t = tune();
-    if pv_node && !t.lmr_pv {
-        return 0;
-    }
-    let r = ((depth as f32).ln() * (i as f32).ln() / t.lmr_div) as i32;
+    let r = ((depth as f32).ln() * (i as f32).ln() / LMR_DIVISOR) as i32;
     (r - pv_node as i32).clamp(0, depth - 2)
 }
 
@@ -537,7 +486,7 @@ impl<G: Game> Worker<G> {
             let s = self.aspiration(root, depth as i32, score);
             if self.stopped {
                 // A move that raised alpha in the unfinished iteration beat the last best.
-                if let (Some((mv, _)), true) = (self.root_best, tune().partial) {
+                if let Some((mv, _)) = self.root_best {
                     if result.best != Some(mv) {
                         result.best = Some(mv);
                         result.ponder = None;
@@ -800,9 +749,9 @@ impl<G: Game> Worker<G> {
         let tt_index = tt_index.map(usize::from).filter(|&i| i < n);
 
         // ProbCut: a shallow search that beats beta by a margin predicts a cutoff.
-        if tune().probcut && !pv_node && depth >= 5 && beta.abs() < WIN_BOUND && n > 1 {
-            let pc_beta = beta + tune().pc_margin;
-            let pc_depth = depth - 4;
+        if !pv_node && depth >= PROBCUT_REDUCTION + 1 && beta.abs() < WIN_BOUND && n > 1 {
+            let pc_beta = beta + PROBCUT_MARGIN;
+            let pc_depth = depth - PROBCUT_REDUCTION;
             let s = self.search_moves(pos, &list, tt_index, pc_depth, pc_beta - 1, pc_beta, ply);
             if self.stopped {
                 return 0;
@@ -846,18 +795,17 @@ impl<G: Game> Worker<G> {
             let child = G::make(pos, &mv);
             self.push_child(pos, &mv, &child, ply);
             let quiet = !mv.is_capture() && !mv.promotes;
-            let ext = (tune().promo_ext && ply < MAX_PLY / 2 && G::near_promotion(pos, &mv)) as i32;
             let mut score;
             if i == 0 {
-                score = -self.search(&child, depth - 1 + ext, -beta, -alpha, ply + 1);
+                score = -self.search(&child, depth - 1, -beta, -alpha, ply + 1);
             } else {
                 // Late quiet moves are searched shallower first.
-                let r = if quiet && ext == 0 && self.killers[ply][0] != Some(mv) {
+                let r = if quiet && self.killers[ply][0] != Some(mv) {
                     reduction(depth, i, pv_node)
                 } else {
                     0
                 };
-                let d = depth - 1 + ext;
+                let d = depth - 1;
                 score = -self.search(&child, d - r, -alpha - 1, -alpha, ply + 1);
                 if score > alpha && r > 0 {
                     score = -self.search(&child, d, -alpha - 1, -alpha, ply + 1);
@@ -956,7 +904,7 @@ impl<G: Game> Worker<G> {
         let bonus = depth * depth;
         let h = &mut self.history[mv.from.index() & 63][mv.to.index() & 63];
         *h = (*h + bonus).min(1 << 20);
-        for &j in tried.iter().filter(|_| tune().malus) {
+        for &j in tried {
             let m = list[j as usize];
             let h = &mut self.history[m.from.index() & 63][m.to.index() & 63];
             *h = (*h - bonus).max(-(1 << 20));
@@ -998,12 +946,9 @@ impl<G: Game> Worker<G> {
             if !G::has_moves(pos) {
                 return -(WIN - ply as i32);
             }
-            if ply >= MAX_PLY || threats >= tune().threat_plies || !tune().threat {
-                return G::evaluate(pos);
-            }
             let eval = G::evaluate(pos);
             // Standing pat fails low already: a threat would only lower the score further.
-            if (tune().thr_lazy && eval <= alpha) || !G::threatened(pos) {
+            if ply >= MAX_PLY || threats > 0 || eval <= alpha || !G::threatened(pos) {
                 return eval;
             }
             // The opponent threatens a capture: look at every move.

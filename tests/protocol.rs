@@ -524,7 +524,10 @@ fn go_movetime_uses_the_time_it_is_given() {
     set_up(&mut e, &setup);
     let (_, best, took) = go(&mut e, &setup, "movetime 300");
     assert!(!best.is_empty());
-    assert!(took >= Duration::from_millis(280), "answered after only {took:?}");
+    assert!(
+        took >= Duration::from_millis(280),
+        "answered after only {took:?}"
+    );
 }
 
 #[test]
