@@ -749,7 +749,7 @@ impl<G: Game> Worker<G> {
         let tt_index = tt_index.map(usize::from).filter(|&i| i < n);
 
         // ProbCut: a shallow search that beats beta by a margin predicts a cutoff.
-        if !pv_node && depth >= PROBCUT_REDUCTION + 1 && beta.abs() < WIN_BOUND && n > 1 {
+        if !pv_node && depth > PROBCUT_REDUCTION && beta.abs() < WIN_BOUND && n > 1 {
             let pc_beta = beta + PROBCUT_MARGIN;
             let pc_depth = depth - PROBCUT_REDUCTION;
             let s = self.search_moves(pos, &list, tt_index, pc_depth, pc_beta - 1, pc_beta, ply);
