@@ -229,6 +229,23 @@ fn reduction(depth: i32, i: usize, pv_node: bool) -> i32 {
     (r - pv_node as i32).clamp(0, depth - 2)
 }
 
+/// Lazy move picking: the index of the largest key (the next move to search), which is then
+/// used up. Lists are short, so a scan per move beats sorting moves that a cutoff may never
+/// reach.
+#[inline]
+fn pick_next(keys: &mut [i32]) -> usize {
+    let mut best = 0;
+    let mut best_key = i32::MIN;
+    for (j, &k) in keys.iter().enumerate() {
+        if k > best_key {
+            best_key = k;
+            best = j;
+        }
+    }
+    keys[best] = i32::MIN;
+    best
+}
+
 impl<G: Game> Searcher<G> {
     /// A searcher with a transposition table of `hash_mib` MiB and one thread.
     ///
@@ -780,16 +797,7 @@ impl<G: Game> Worker<G> {
                     }
                     keyed = true;
                 }
-                let mut bi = 0;
-                let mut bk = i32::MIN;
-                for (j, &k) in keys[..n].iter().enumerate() {
-                    if k > bk {
-                        bk = k;
-                        bi = j;
-                    }
-                }
-                keys[bi] = i32::MIN;
-                bi
+                pick_next(&mut keys[..n])
             };
             let mv = list[idx];
             let child = G::make(pos, &mv);
@@ -921,9 +929,11 @@ impl<G: Game> Worker<G> {
     }
 
     /// Resolves pending captures: a side with a capture must take (no standing pat). A side
-    /// without one stands on the static evaluation, unless the opponent threatens a capture
-    /// and this is the first quiet node of the quiescence (`threats` 0): then every move is
-    /// tried, one ply, so that a shot just beyond the horizon is seen.
+    /// without one stands on the static evaluation, unless the opponent threatens a capture,
+    /// the static score would raise alpha, and this is the first quiet node of the quiescence
+    /// (`threats` 0): then every move is tried, one ply, so that a shot just beyond the
+    /// horizon is seen. (Threat search on every node: −22.6 ± 31.3 Elo; only where standing
+    /// pat would not fail low: +59.6 ± 34.6; docs/strength.md.)
     fn quiesce(
         &mut self,
         pos: &G::Position,
@@ -962,16 +972,7 @@ impl<G: Game> Worker<G> {
         self.order_keys(&list, ply, &mut keys);
         let mut best = -INF;
         for _ in 0..n {
-            let mut bi = 0;
-            let mut bk = i32::MIN;
-            for (j, &k) in keys[..n].iter().enumerate() {
-                if k > bk {
-                    bk = k;
-                    bi = j;
-                }
-            }
-            keys[bi] = i32::MIN;
-            let mv = list[bi];
+            let mv = list[pick_next(&mut keys[..n])];
             let child = G::make(pos, &mv);
             let score = -self.quiesce(
                 &child,

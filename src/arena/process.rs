@@ -169,53 +169,51 @@ impl EngineProcess {
             Failure::Aborted => "interrupted".to_string(),
         };
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
-        match self.spec.protocol {
-            Protocol::Native => {
-                self.send("uci").map_err(fail)?;
-                self.wait_line(deadline, |l| l == "uciok").map_err(fail)?;
-                let mut cmds = vec![format!("setoption name Variant value {}", self.variant)];
-                for (n, v) in &self.spec.options {
-                    cmds.push(format!("setoption name {n} value {v}"));
-                }
-                for c in cmds {
-                    self.send(&c).map_err(fail)?;
-                }
-                self.send("isready").map_err(fail)?;
-                let mut err = None;
-                self.wait_line(deadline, |l| {
-                    if l.starts_with("info string error") && err.is_none() {
-                        err = Some(l.to_string());
-                    }
-                    l == "readyok"
-                })
-                .map_err(fail)?;
-                if let Some(e) = err {
-                    return Err(format!("'{e}'"));
-                }
+        // The protocol's greeting and its answer, the form of an option command, the name of
+        // the variant option, the command that confirms the options and its answer, and the
+        // prefix of an error line.
+        let (greeting, welcome, set, variant_name, confirm, done, error) = match self.spec.protocol
+        {
+            Protocol::Native => (
+                "uci",
+                "uciok",
+                "setoption name {n} value {v}",
+                "Variant",
+                "isready",
+                "readyok",
+                "info string error",
+            ),
+            Protocol::Hub => (
+                "hub",
+                "wait",
+                "set-param name={n} value={v}",
+                "variant",
+                "init",
+                "ready",
+                "error",
+            ),
+        };
+        self.send(greeting).map_err(fail)?;
+        self.wait_line(deadline, |l| l == welcome).map_err(fail)?;
+        let variant = self.variant.to_string();
+        let mut cmds = vec![set.replace("{n}", variant_name).replace("{v}", &variant)];
+        for (n, v) in &self.spec.options {
+            cmds.push(set.replace("{n}", n).replace("{v}", v));
+        }
+        cmds.push(confirm.to_string());
+        for c in cmds {
+            self.send(&c).map_err(fail)?;
+        }
+        let mut err = None;
+        self.wait_line(deadline, |l| {
+            if l.starts_with(error) && err.is_none() {
+                err = Some(l.to_string());
             }
-            Protocol::Hub => {
-                self.send("hub").map_err(fail)?;
-                self.wait_line(deadline, |l| l == "wait").map_err(fail)?;
-                let mut cmds = vec![format!("set-param name=variant value={}", self.variant)];
-                for (n, v) in &self.spec.options {
-                    cmds.push(format!("set-param name={n} value={v}"));
-                }
-                cmds.push("init".into());
-                for c in cmds {
-                    self.send(&c).map_err(fail)?;
-                }
-                let mut err = None;
-                self.wait_line(deadline, |l| {
-                    if l.starts_with("error") && err.is_none() {
-                        err = Some(l.to_string());
-                    }
-                    l == "ready"
-                })
-                .map_err(fail)?;
-                if let Some(e) = err {
-                    return Err(format!("'{e}'"));
-                }
-            }
+            l == done
+        })
+        .map_err(fail)?;
+        if let Some(e) = err {
+            return Err(format!("'{e}'"));
         }
         Ok(())
     }
