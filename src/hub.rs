@@ -20,7 +20,7 @@ use crate::variant::Variant;
 
 /// How squares are numbered in the Hub lines of an 8x8 game.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-enum Numbering {
+pub enum Numbering {
     /// The variant's own numbering (pydraughts 0.6.x).
     Variant,
     /// pydraughts' internal numbering (pydraughts 0.5.7, lidraughts-bot).
@@ -118,8 +118,9 @@ fn quote(v: &str) -> String {
     }
 }
 
-/// Square number conversions between the Hub numberings and the variant's own notation.
-mod squares {
+/// Square number conversions between the Hub numberings and the variant's own notation
+/// (also used by `damiera match` to drive Hub engines).
+pub mod squares {
     use super::Numbering;
     use crate::variant::Variant;
 
@@ -134,7 +135,9 @@ mod squares {
         }
         let (r, c) = ((n - 1) / 4, (n - 1) % 4);
         Some(match (v, numbering) {
-            (Variant::English, Numbering::Variant) | (Variant::Italian, _) => n.to_string(),
+            (Variant::English, Numbering::Variant) | (Variant::Italian | Variant::Damone, _) => {
+                n.to_string()
+            }
             (Variant::English, Numbering::Internal) => (33 - n).to_string(),
             // a1 = 1, c1 = 2, ..., h8 = 32 (pydraughts convert.py).
             (_, Numbering::Variant) => algebraic(2 * c + r % 2, r + 1),

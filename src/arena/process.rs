@@ -428,35 +428,17 @@ pub fn hub_field(line: &str, name: &str) -> Option<String> {
 pub mod hubsq {
     use crate::variant::Variant;
 
-    fn algebraic(file: u32, rank: u32) -> String {
-        format!("{}{}", (b'a' + file as u8) as char, rank)
-    }
+    use crate::hub::{squares, Numbering};
 
     /// The native square name of Hub square `n` (1..=32) in the 0.6 numbering.
     pub fn to_native(v: Variant, n: u32) -> Option<String> {
-        if !(1..=32).contains(&n) {
-            return None;
-        }
-        let (r, c) = ((n - 1) / 4, (n - 1) % 4);
-        Some(match v {
-            Variant::English | Variant::Italian | Variant::Damone => n.to_string(),
-            // a1 = 1, c1 = 2, ..., h8 = 32.
-            _ => algebraic(2 * c + r % 2, r + 1),
-        })
+        squares::to_native(v, Numbering::Variant, n)
     }
 
     /// The native name of internal square `i` (the order of the 32 characters of a Hub
     /// position: square 1 top left as the first mover sees it).
     pub fn internal(v: Variant, i: u32) -> Option<String> {
-        if !(1..=32).contains(&i) {
-            return None;
-        }
-        let (r, c) = ((i - 1) / 4, (i - 1) % 4);
-        Some(match v {
-            Variant::English => (33 - i).to_string(),
-            Variant::Italian | Variant::Damone => i.to_string(),
-            _ => algebraic(2 * c + (r % 2 == 0) as u32, 8 - r),
-        })
+        squares::internal_square(v, i)
     }
 
     /// A native move in Hub form (`from x to x captured...` with native square names, as
@@ -466,8 +448,7 @@ pub mod hubsq {
         hub_form
             .split(['-', 'x', ':'])
             .map(|sq| {
-                (1..=32)
-                    .find(|&n| to_native(v, n).as_deref() == Some(sq))
+                squares::to_hub(v, Numbering::Variant, sq)
                     .map(|n| n.to_string())
                     .unwrap_or_else(|| sq.to_string())
             })
