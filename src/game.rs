@@ -16,6 +16,8 @@ pub trait Game: Copy + Default + Send + Sync + Debug + 'static {
     type Position: Copy + Eq + Send + Sync + Debug;
     /// The name the CLI and protocols use.
     const NAME: &'static str;
+    /// The runtime variant this is.
+    const VARIANT: crate::variant::Variant;
 
     /// The start position.
     fn start() -> Self::Position;
@@ -60,6 +62,12 @@ pub trait Game: Copy + Default + Send + Sync + Debug + 'static {
     fn draw_by_counter(pos: &Self::Position) -> bool;
     /// The static evaluation in centi-men from the side to move's point of view.
     fn evaluate(pos: &Self::Position) -> i32;
+    /// The position as 32-bit square sets (the learned evaluation's and the training data's
+    /// form, [`crate::eval::Planes`]).
+    fn planes(pos: &Self::Position) -> crate::eval::Planes;
+    /// The position of valid [`crate::eval::Planes`] (disjoint colours, ranks within the
+    /// pieces), with the no-progress counter at 0: the inverse of [`Game::planes`].
+    fn from_planes(p: &crate::eval::Planes) -> Self::Position;
     /// Whether positions before `mv` can never recur after it (it captures, crowns, or moves a
     /// man that can never come back): the bound of repetition look-ups. For Damone this is
     /// narrower than what resets the no-progress counter (Pedines move sideways both ways).
@@ -69,6 +77,7 @@ pub trait Game: Copy + Default + Send + Sync + Debug + 'static {
 impl<R: Rules> Game for R {
     type Position = Position<R>;
     const NAME: &'static str = R::NAME;
+    const VARIANT: crate::variant::Variant = R::VARIANT;
 
     fn start() -> Position<R> {
         Position::start()
@@ -139,6 +148,25 @@ impl<R: Rules> Game for R {
     #[inline(always)]
     fn evaluate(pos: &Position<R>) -> i32 {
         crate::eval::evaluate(pos)
+    }
+    #[inline(always)]
+    fn planes(pos: &Position<R>) -> crate::eval::Planes {
+        crate::eval::planes(pos)
+    }
+    fn from_planes(p: &crate::eval::Planes) -> Position<R> {
+        use crate::bitboard::Bitboard;
+        use crate::eval::padded;
+        let side = if p.black_to_move {
+            Color::Black
+        } else {
+            Color::White
+        };
+        Position::from_parts(
+            Bitboard(padded(p.white)),
+            Bitboard(padded(p.black)),
+            Bitboard(padded(p.rank2 | p.rank3)),
+            side,
+        )
     }
     #[inline(always)]
     fn is_irreversible(pos: &Position<R>, mv: &Move) -> bool {

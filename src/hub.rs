@@ -266,6 +266,7 @@ impl Hub {
             "param name=notation value=auto type=enum values={}",
             quote("auto variant internal")
         ));
+        self.out.line("param name=eval-file value=\"\" type=string");
         self.out.line("wait");
     }
 
@@ -310,6 +311,12 @@ impl Hub {
                 "internal" => self.notation = NotationParam::Fixed(Numbering::Internal),
                 _ => self.error(&format!("bad value {value} for notation")),
             },
+            // A weights file for the current variant (docs/training.md); empty: built-in.
+            "eval-file" => {
+                if let Err(e) = crate::eval::load_weights(self.variant, value) {
+                    self.error(&format!("eval-file: {e}"));
+                }
+            }
             _ => self.error(&format!("unknown param {name}")),
         }
     }

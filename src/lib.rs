@@ -17,6 +17,7 @@ pub mod eval;
 pub mod game;
 pub mod geometry;
 pub mod hub;
+pub mod learn;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 mod analyse;
 mod bench;
+mod learn_cli;
 mod match_cli;
 
 #[derive(Parser)]
@@ -78,6 +79,11 @@ enum Command {
     Match(match_cli::MatchArgs),
     /// Print random balanced openings (docs/match.md).
     Openings(match_cli::OpeningsArgs),
+    /// Play fast games against itself and write their quiet positions as training data
+    /// (docs/training.md).
+    Selfplay(learn_cli::SelfplayArgs),
+    /// Fit the learned evaluation's weights to self-play data (docs/training.md).
+    Train(learn_cli::TrainArgs),
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -157,6 +163,8 @@ fn main() -> ExitCode {
             match_cli::run_match(args, sub)
         }
         Some(Command::Openings(args)) => match_cli::run_openings(args),
+        Some(Command::Selfplay(args)) => learn_cli::run_selfplay(args),
+        Some(Command::Train(args)) => learn_cli::run_train(args),
         Some(Command::Perft {
             variant,
             fen,

@@ -383,7 +383,7 @@ fn time_plan(limits: &Limits, pieces: u32) -> TimePlan {
         .movestogo
         .map_or(expected, |m| (m as u64).clamp(1, expected));
     let inc = limits.inc.min(usable);
-    let soft = (usable / moves).saturating_add(inc * 9 / 10).min(usable);
+    let soft = (usable / moves).saturating_add(inc - inc / 10).min(usable);
     // Never more than a third of the clock (plus half the increment) on one move.
     let hard = soft.saturating_mul(4).min(usable / 3 + inc / 2).min(usable);
     TimePlan {

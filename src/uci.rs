@@ -123,6 +123,7 @@ fn handshake(out: &Output) {
         crate::engine::DEFAULT_MOVE_OVERHEAD_MS
     ));
     out.line("option name DamoneWin type combo default all var all var damones");
+    out.line("option name EvalFile type string default <empty>");
     out.line("uciok");
 }
 
@@ -163,6 +164,12 @@ fn set_option(engine: &mut Engine, options: &mut Options, args: &[&str]) -> Resu
             "damones" => engine.set_damones_win(true),
             _ => return Err(format!("option DamoneWin is all or damones, not '{value}'")),
         },
+        // A weights file for the current variant (docs/training.md); empty: the built-in one.
+        "evalfile" => {
+            let path = if value == "<empty>" { "" } else { value };
+            crate::eval::load_weights(engine.variant(), path)
+                .map_err(|e| format!("option EvalFile: {e}"))?
+        }
         _ => return Err(format!("unknown option '{name}'")),
     }
     Ok(())

@@ -151,6 +151,7 @@ fn lost_damones<const DAMONES_WIN: bool>(pos: &Position) -> bool {
 impl<const DAMONES_WIN: bool> Game for DamoneGame<DAMONES_WIN> {
     type Position = Position;
     const NAME: &'static str = "damone";
+    const VARIANT: crate::variant::Variant = crate::variant::Variant::Damone;
 
     fn start() -> Position {
         Position::start()
@@ -252,7 +253,35 @@ impl<const DAMONES_WIN: bool> Game for DamoneGame<DAMONES_WIN> {
         pos.quiet_plies() >= DRAW_PLIES
     }
     fn evaluate(pos: &Position) -> i32 {
-        eval::evaluate(pos)
+        match crate::eval::weights(crate::variant::Variant::Damone) {
+            Some(net) => net.evaluate(&Self::planes(pos), false),
+            None => eval::evaluate(pos),
+        }
+    }
+    #[inline(always)]
+    fn planes(pos: &Position) -> crate::eval::Planes {
+        use crate::eval::dense;
+        crate::eval::Planes {
+            white: dense(pos.pieces(Color::White).0),
+            black: dense(pos.pieces(Color::Black).0),
+            rank2: dense(pos.ranked(Rank::Dama).0),
+            rank3: dense(pos.ranked(Rank::Damone).0),
+            black_to_move: pos.side() == Color::Black,
+        }
+    }
+    fn from_planes(p: &crate::eval::Planes) -> Position {
+        use crate::eval::padded;
+        let side = if p.black_to_move {
+            Color::Black
+        } else {
+            Color::White
+        };
+        Position::from_parts(
+            [Bitboard(padded(p.white)), Bitboard(padded(p.black))],
+            Bitboard(padded(p.rank2)),
+            Bitboard(padded(p.rank3)),
+            side,
+        )
     }
     #[inline(always)]
     fn is_irreversible(_pos: &Position, mv: &Move) -> bool {

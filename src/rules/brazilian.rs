@@ -4,8 +4,8 @@
 //! articles for the shared capture rules. See docs/rules.md.
 
 use super::{Numbering, Precedence, Promotion, Rules};
-use crate::eval::Weights;
 use crate::geometry::Board8;
+use crate::variant::Variant;
 
 /// Brazilian draughts: flying kings, men capture backward, majority capture, promotion only at
 /// the end of a move.
@@ -15,6 +15,7 @@ pub struct Brazilian;
 impl Rules for Brazilian {
     type Board = Board8;
     const NAME: &'static str = "brazilian";
+    const VARIANT: Variant = Variant::Brazilian;
     /// CBD 3-4: a1 dark, White on ranks 1-3 moves first.
     const START_FEN: &'static str =
         "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
@@ -36,20 +37,6 @@ impl Rules for Brazilian {
     const PRECEDENCE: Precedence = Precedence::Quantity;
     /// Ruling I.8 (seed text): 40 plies without a capture or a promotion.
     const DRAW_PLIES: u8 = 40;
-
-    /// Evaluation weights (centi-men). A flying king is worth about three men; kings on the
-    /// long diagonal are strongest.
-    const WEIGHTS: Weights = Weights {
-        man: 100,
-        king: 300,
-        advance: [0, 2, 4, 7, 10, 14, 20, 0],
-        back_rank: 8,
-        centre: 6,
-        king_centre: 15,
-        mobility: 2,
-        runaway: 25,
-        trade: 40,
-    };
 
     fn resets_draw_counter(_man_moved: bool, captured: bool, promoted: bool) -> bool {
         captured || promoted

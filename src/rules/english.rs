@@ -5,8 +5,8 @@
 //! `checkers` rules header. See docs/rules.md.
 
 use super::{Numbering, Precedence, Promotion, Rules};
-use crate::eval::Weights;
 use crate::geometry::Board8;
+use crate::variant::Variant;
 
 /// English draughts (American checkers): short kings, men capture forward only, free choice.
 #[derive(Copy, Clone, Debug, Default)]
@@ -15,6 +15,7 @@ pub struct English;
 impl Rules for English {
     type Board = Board8;
     const NAME: &'static str = "english";
+    const VARIANT: Variant = Variant::English;
     /// WCDF art. 3.3: Black on 1-12 moves first, White on 21-32.
     const START_FEN: &'static str =
         "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
@@ -41,20 +42,6 @@ impl Rules for English {
     /// usacheckers 1.32.2 / WCDF 40-move rule (ruling I.7): 40 moves each without a man
     /// advanced or a piece taken.
     const DRAW_PLIES: u8 = 80;
-
-    /// Evaluation weights (centi-men). A short king is worth about 1.35 men in checkers
-    /// practice; advancement is modest because the back rank guards against kings.
-    const WEIGHTS: Weights = Weights {
-        man: 100,
-        king: 135,
-        advance: [0, 1, 3, 5, 8, 12, 18, 0],
-        back_rank: 12,
-        centre: 6,
-        king_centre: 6,
-        mobility: 2,
-        runaway: 20,
-        trade: 40,
-    };
 
     fn resets_draw_counter(man_moved: bool, captured: bool, _promoted: bool) -> bool {
         man_moved || captured

@@ -4,8 +4,8 @@
 //! by DCTL's `italian` rules; the FID "10 regole" summary. See docs/rules.md.
 
 use super::{Numbering, Precedence, Promotion, Rules};
-use crate::eval::Weights;
 use crate::geometry::Board8;
+use crate::variant::Variant;
 
 /// Italian draughts: short kings, men capture forward only and never capture kings, promotion
 /// ends the move, precedence by FID 6.6-6.10.
@@ -15,6 +15,7 @@ pub struct Italian;
 impl Rules for Italian {
     type Board = Board8;
     const NAME: &'static str = "italian";
+    const VARIANT: Variant = Variant::Italian;
     /// FID-I 2.6, 3.4: White on 21-32 moves first, Black on 1-12.
     const START_FEN: &'static str =
         "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
@@ -38,20 +39,6 @@ impl Rules for Italian {
     /// FID-I 10.4 (DCTL `max_reversible_moves = 80`), ruling I.6: 40 moves each without a man
     /// move or a capture.
     const DRAW_PLIES: u8 = 80;
-
-    /// Evaluation weights (centi-men). Men cannot take kings, so a king is worth more than in
-    /// English draughts.
-    const WEIGHTS: Weights = Weights {
-        man: 100,
-        king: 160,
-        advance: [0, 1, 3, 5, 8, 12, 18, 0],
-        back_rank: 12,
-        centre: 6,
-        king_centre: 6,
-        mobility: 2,
-        runaway: 20,
-        trade: 40,
-    };
 
     fn resets_draw_counter(man_moved: bool, captured: bool, _promoted: bool) -> bool {
         man_moved || captured

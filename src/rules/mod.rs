@@ -14,7 +14,6 @@ pub use english::English;
 pub use italian::Italian;
 pub use russian::Russian;
 
-use crate::eval::Weights;
 use crate::geometry::Geometry;
 
 /// A side. White's men move towards increasing rows (`y`), Black's towards row 0.
@@ -89,6 +88,8 @@ pub trait Rules: Copy + Default + Send + Sync + std::fmt::Debug + 'static {
     type Board: Geometry;
     /// The variant's name as the CLI and protocols spell it.
     const NAME: &'static str;
+    /// The runtime variant these rules are.
+    const VARIANT: crate::variant::Variant;
     /// The start position as a PDN FEN in the variant's own notation.
     const START_FEN: &'static str;
     /// Whether square a1 is dark (false for the Italian board, where h1 is dark).
@@ -109,8 +110,6 @@ pub trait Rules: Copy + Default + Send + Sync + std::fmt::Debug + 'static {
     const PRECEDENCE: Precedence;
     /// Plies without progress (see [`Rules::resets_draw_counter`]) after which the game is drawn.
     const DRAW_PLIES: u8;
-    /// The evaluation weights of this variant ([`crate::eval`]), in centi-men.
-    const WEIGHTS: Weights;
 
     /// Whether a move resets the no-progress counter of [`Rules::DRAW_PLIES`]:
     /// `man_moved` (a man made the move), `captured` (it took pieces), `promoted` (a man became

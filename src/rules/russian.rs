@@ -4,8 +4,8 @@
 //! `russian` rules; invasportprim and ludoteka summaries. See docs/rules.md.
 
 use super::{Numbering, Precedence, Promotion, Rules};
-use crate::eval::Weights;
 use crate::geometry::Board8;
+use crate::variant::Variant;
 
 /// Russian draughts: flying kings, men capture backward, free choice of capture, promotion in
 /// passing continues the capture as a king.
@@ -15,6 +15,7 @@ pub struct Russian;
 impl Rules for Russian {
     type Board = Board8;
     const NAME: &'static str = "russian";
+    const VARIANT: Variant = Variant::Russian;
     /// Russian draughts code (kodeks 2004), as encoded by DCTL: a1 dark, White on ranks 1-3
     /// moves first.
     const START_FEN: &'static str =
@@ -38,20 +39,6 @@ impl Rules for Russian {
     const PRECEDENCE: Precedence = Precedence::Free;
     /// Ruling I.9: 15 moves each (30 plies) of king moves only, without a capture.
     const DRAW_PLIES: u8 = 30;
-
-    /// Evaluation weights (centi-men). A flying king is worth about three men; kings on the
-    /// long diagonal are strongest.
-    const WEIGHTS: Weights = Weights {
-        man: 100,
-        king: 300,
-        advance: [0, 2, 4, 7, 10, 14, 20, 0],
-        back_rank: 8,
-        centre: 6,
-        king_centre: 15,
-        mobility: 2,
-        runaway: 25,
-        trade: 40,
-    };
 
     fn resets_draw_counter(man_moved: bool, captured: bool, _promoted: bool) -> bool {
         man_moved || captured

@@ -1,6 +1,8 @@
-//! Static evaluation of `Rules` variants, in centi-men from the side to move's point of view.
+//! The hand-set evaluation of `Rules` variants, in centi-men from the side to move's point of
+//! view: the starting point of the learned evaluation ([`super::learned`]) and what a variant
+//! without learned weights plays with.
 //!
-//! Terms, each weighted per variant in that variant's rules file (`Rules::WEIGHTS`):
+//! Terms, each weighted per variant in [`weights`]:
 //! material (men, kings), advancement (a bonus per man by rows advanced, which also rewards
 //! tempo), back-rank guard (men on their own back row while the opponent still has men to
 //! crown), centre (men and kings on the four central squares), mobility (difference in quiet
@@ -12,6 +14,7 @@ use crate::bitboard::Bitboard;
 use crate::geometry::{Dir, Geometry};
 use crate::position::Position;
 use crate::rules::{Color, Rules};
+use crate::variant::Variant;
 
 /// Evaluation weights of one variant (centi-men unless noted).
 #[derive(Copy, Clone, Debug)]
@@ -92,9 +95,50 @@ fn masks_of<R: Rules>() -> &'static Masks {
     }
 }
 
+/// The hand-set weights of a variant (centi-men). English: a short king is worth about 1.35
+/// men in checkers practice, advancement is modest because the back rank guards against
+/// kings. Italian: men cannot take kings, so a king is worth more. Brazilian and Russian: a
+/// flying king is worth about three men and is strongest on the long diagonal.
+pub const fn weights(v: Variant) -> &'static Weights {
+    match v {
+        Variant::English => &ENGLISH,
+        Variant::Italian => &ITALIAN,
+        _ => &FLYING,
+    }
+}
+
+const ENGLISH: Weights = Weights {
+    man: 100,
+    king: 135,
+    advance: [0, 1, 3, 5, 8, 12, 18, 0],
+    back_rank: 12,
+    centre: 6,
+    king_centre: 6,
+    mobility: 2,
+    runaway: 20,
+    trade: 40,
+};
+
+const ITALIAN: Weights = Weights {
+    king: 160,
+    ..ENGLISH
+};
+
+const FLYING: Weights = Weights {
+    man: 100,
+    king: 300,
+    advance: [0, 2, 4, 7, 10, 14, 20, 0],
+    back_rank: 8,
+    centre: 6,
+    king_centre: 15,
+    mobility: 2,
+    runaway: 25,
+    trade: 40,
+};
+
 /// The side-to-move evaluation of `pos`, in centi-men.
 pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
-    let w = &R::WEIGHTS;
+    let w = weights(R::VARIANT);
     let white = side_score::<R>(pos, Color::White, w);
     let black = side_score::<R>(pos, Color::Black, w);
     let mut score = white - black;

@@ -1,0 +1,185 @@
+//! Static evaluation, in centi-men from the side to move's point of view.
+//!
+//! Two evaluations live here:
+//! - [`learned`]: pattern weights and a few draughts terms, all fitted to self-play games by
+//!   `damiera train` (docs/training.md). Each variant's weights are a file in
+//!   `data/weights/`, embedded at build time and replaceable at run time
+//!   ([`load_weights`], the `EvalFile` option).
+//! - [`hand`]: the hand-set evaluation the project started with: what a variant plays with
+//!   until it has learned weights, and what the first self-play games are played with.
+//!
+//! The evaluation owns its weights: the rules know nothing of it.
+
+pub mod hand;
+pub mod learned;
+
+use crate::geometry::Geometry;
+use crate::position::Position;
+use crate::rules::{Color, Rules};
+use crate::variant::Variant;
+pub use learned::Net;
+use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::OnceLock;
+
+/// A position of an 8x8 variant as 32-bit square sets, the form the learned evaluation and the
+/// training data use. Bit `i` is the square in row `i / 4` counted from White's side and the
+/// `i % 4`-th dark square of that row from the left (internal columns, see
+/// [`crate::geometry`]); rotating the board by 180° is reversing the 32 bits.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct Planes {
+    /// White's pieces.
+    pub white: u32,
+    /// Black's pieces.
+    pub black: u32,
+    /// Pieces of the second rank, either colour: kings (Dama in Damone).
+    pub rank2: u32,
+    /// Pieces of the third rank, either colour: Damone only (else 0).
+    pub rank3: u32,
+    /// Whether Black is to move.
+    pub black_to_move: bool,
+}
+
+impl Planes {
+    /// The same position seen from the other side: the board turned by 180°, the colours and
+    /// the side to move swapped. Every variant's rules are symmetric under this, so its
+    /// side-to-move evaluation must not change.
+    pub fn flipped(&self) -> Planes {
+        Planes {
+            white: self.black.reverse_bits(),
+            black: self.white.reverse_bits(),
+            rank2: self.rank2.reverse_bits(),
+            rank3: self.rank3.reverse_bits(),
+            black_to_move: !self.black_to_move,
+        }
+    }
+}
+
+/// The 32 playable squares of an 8x8 padded bitboard (35 bits, ghosts 8, 17, 26) packed into
+/// a `u32` in [`Planes`] order.
+#[inline(always)]
+pub const fn dense(padded: u64) -> u32 {
+    ((padded & 0xFF)
+        | ((padded >> 1) & 0xFF00)
+        | ((padded >> 2) & 0xFF_0000)
+        | ((padded >> 3) & 0xFF00_0000)) as u32
+}
+
+/// The inverse of [`dense`].
+#[inline(always)]
+pub const fn padded(dense: u32) -> u64 {
+    let d = dense as u64;
+    (d & 0xFF) | ((d & 0xFF00) << 1) | ((d & 0xFF_0000) << 2) | ((d & 0xFF00_0000) << 3)
+}
+
+/// The side-to-move evaluation of `pos` in centi-men: learned weights when the variant has
+/// them ([`weights`]), else the hand-set evaluation.
+#[inline]
+pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
+    match weights(R::VARIANT) {
+        Some(net) => net.evaluate(&planes(pos), R::FLYING_KINGS),
+        None => hand::evaluate(pos),
+    }
+}
+
+/// The [`Planes`] of a position of an 8x8 `Rules` variant.
+#[inline(always)]
+pub fn planes<R: Rules>(pos: &Position<R>) -> Planes {
+    debug_assert_eq!(
+        R::Board::WIDTH,
+        8,
+        "the learned evaluation is for 8x8 boards"
+    );
+    Planes {
+        white: dense(pos.pieces(Color::White).0),
+        black: dense(pos.pieces(Color::Black).0),
+        rank2: dense(pos.kings().0),
+        rank3: 0,
+        black_to_move: pos.side() == Color::Black,
+    }
+}
+
+/// The index of a variant among [`Variant::ALL`] (the weights files' variant byte).
+pub fn variant_index(v: Variant) -> usize {
+    Variant::ALL.iter().position(|&x| x == v).unwrap_or(0)
+}
+
+/// The weights files shipped in `data/weights/`, one per variant that has been trained, in
+/// [`Variant::ALL`] order (`None`: the variant plays with [`hand`]).
+const EMBEDDED: [Option<&[u8]>; 5] = [None, None, None, None, None];
+
+static DEFAULTS: [OnceLock<Option<Net>>; 5] = [const { OnceLock::new() }; 5];
+static LOADED: [AtomicPtr<Net>; 5] = [const { AtomicPtr::new(std::ptr::null_mut()) }; 5];
+
+/// The learned weights variant `v` evaluates with: those loaded by [`load_weights`], else the
+/// embedded file, else `None` (the hand-set evaluation).
+#[inline(always)]
+pub fn weights(v: Variant) -> Option<&'static Net> {
+    let i = variant_index(v);
+    let p = LOADED[i].load(Ordering::Acquire);
+    if !p.is_null() {
+        // SAFETY: pointers in LOADED come from `Box::into_raw` and are never freed (a search
+        // may still be reading the old weights when new ones are loaded).
+        return Some(unsafe { &*p });
+    }
+    DEFAULTS[i]
+        .get_or_init(|| {
+            EMBEDDED[i].and_then(|bytes| match Net::from_bytes(bytes, v) {
+                Ok(n) => Some(n),
+                Err(e) => {
+                    log::error!("embedded {v} weights: {e}");
+                    None
+                }
+            })
+        })
+        .as_ref()
+}
+
+/// Loads a weights file for variant `v` (the `EvalFile` option); an empty `path` returns to
+/// the built-in weights. Replaced weights are leaked on purpose (about 400 KB a load): a search
+/// running meanwhile keeps reading them.
+///
+/// # Errors
+/// A missing or unreadable file, a bad header, a truncated file, a checksum mismatch or a file
+/// for another variant: one line naming the file; the weights in use stay.
+pub fn load_weights(v: Variant, path: &str) -> Result<(), String> {
+    let i = variant_index(v);
+    if path.is_empty() {
+        LOADED[i].store(std::ptr::null_mut(), Ordering::Release);
+        return Ok(());
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let net = Net::from_bytes(&bytes, v).map_err(|e| format!("{path}: {e}"))?;
+    LOADED[i].store(Box::into_raw(Box::new(net)), Ordering::Release);
+    Ok(())
+}
+
+/// Whether variant `v` evaluates with learned weights now.
+pub fn is_learned(v: Variant) -> bool {
+    weights(v).is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dense_round_trip_and_rotation() {
+        let all = crate::geometry::Board8::ALL.0;
+        assert_eq!(dense(all), u32::MAX);
+        assert_eq!(padded(u32::MAX), all);
+        for i in 0..32 {
+            assert_eq!(dense(padded(1 << i)), 1 << i);
+        }
+        // The square (x, y) and its 180° image (7 - x, 7 - y) are bits i and 31 - i.
+        use crate::geometry::Geometry;
+        for y in 0..8u8 {
+            for x in 0..8u8 {
+                if let Some(sq) = crate::geometry::Board8::square_at(x, y) {
+                    let rot = crate::geometry::Board8::square_at(7 - x, 7 - y).unwrap();
+                    let d = dense(1 << sq.index());
+                    assert_eq!(d.reverse_bits(), dense(1 << rot.index()));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,391 @@
+//! `damiera train`: fits the learned evaluation ([`crate::eval::learned`]) to self-play
+//! positions by the Texel method: minimise the logistic (cross-entropy) loss between
+//! `sigmoid(eval / scale)` and a target mixing the game result and the self-play search score,
+//! `lambda · result + (1 − lambda) · sigmoid(score / scale)`, with Adam over mini-batches.
+//!
+//! `scale` (centi-men) is fitted first: the one that best predicts the results from the search
+//! scores, so that the learned evaluation stays in centi-men (a man near 100). Whole games are
+//! held out (the last `holdout` share of the games), and the loss on them is reported before
+//! and after training. Everything is deterministic: positions are shuffled by a fixed seed and
+//! threads sum their gradients in a fixed order.
+
+use super::data::Sample;
+use crate::eval::learned::{
+    dense_features, pattern_index, phase, views, DENSE, DENSE_NAMES, DENSE_OFFSET, FEATURES,
+    PATTERNS, PHASE_MAX, STM, WINDOWS,
+};
+use crate::eval::{hand, Net};
+use crate::variant::Variant;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+
+/// How to train.
+#[derive(Clone, Debug)]
+pub struct TrainConfig {
+    /// The variant (its kings fly or not; its hand-set material is the starting point).
+    pub variant: Variant,
+    /// Passes over the training positions.
+    pub epochs: u32,
+    /// Positions per Adam step.
+    pub batch: usize,
+    /// Adam's step size in centi-men (decays to a tenth over the run).
+    pub lr: f32,
+    /// Weight of the result in the target, 0..=1.
+    pub lambda: f32,
+    /// Share of the games held out, 0..0.5.
+    pub holdout: f64,
+    /// L2 penalty on pattern weights (per weight, on the mean loss).
+    pub l2: f32,
+    /// Threads computing gradients.
+    pub threads: usize,
+    /// Show a progress bar on stderr.
+    pub progress: bool,
+}
+
+/// What a training run produced.
+#[derive(Clone, Debug)]
+pub struct TrainReport {
+    /// The fitted weights.
+    pub net: Net,
+    /// The fitted sigmoid scale, centi-men.
+    pub scale: f32,
+    /// Training and held-out positions.
+    pub positions: (usize, usize),
+    /// Held-out loss of the starting weights (material only).
+    pub holdout_start: f64,
+    /// Held-out loss of the self-play search scores themselves (a reference).
+    pub holdout_search: f64,
+    /// Training and held-out loss after each epoch.
+    pub epochs: Vec<(f64, f64)>,
+}
+
+impl TrainReport {
+    /// The held-out loss at the end.
+    pub fn holdout_end(&self) -> f64 {
+        self.epochs.last().map_or(self.holdout_start, |e| e.1)
+    }
+
+    /// A human-readable summary: losses, and the counted terms' weights.
+    pub fn text(&self) -> String {
+        let mut s = format!(
+            "positions: {} training, {} held out; scale {:.1} centi-men\n\
+             held-out loss: start {:.5}, end {:.5} (the search scores themselves: {:.5})\n",
+            self.positions.0,
+            self.positions.1,
+            self.scale,
+            self.holdout_start,
+            self.holdout_end(),
+            self.holdout_search
+        );
+        for (i, (t, h)) in self.epochs.iter().enumerate() {
+            s += &format!("epoch {:>3}: training {t:.5}, held out {h:.5}\n", i + 1);
+        }
+        let (mg, eg) = self.net.to_centi_men();
+        s += "term            middle game   endgame (centi-men)\n";
+        for (i, name) in DENSE_NAMES.iter().enumerate() {
+            s += &format!(
+                "{name:<15} {:>11.1} {:>9.1}\n",
+                mg[DENSE_OFFSET + i],
+                eg[DENSE_OFFSET + i]
+            );
+        }
+        s += &format!(
+            "{:<15} {:>11.1} {:>9.1}\n",
+            "side-to-move", mg[STM], eg[STM]
+        );
+        s
+    }
+}
+
+/// Indices where a new game starts in a file's samples (the ply does not increase).
+pub fn game_starts(samples: &[Sample]) -> Vec<usize> {
+    let mut starts = Vec::new();
+    let mut prev: Option<u8> = None;
+    for (i, s) in samples.iter().enumerate() {
+        let new = match prev {
+            None => true,
+            Some(p) => s.ply < p || (s.ply == p && p != 255),
+        };
+        if new {
+            starts.push(i);
+        }
+        prev = Some(s.ply);
+    }
+    starts
+}
+
+/// One position's features, precomputed.
+#[derive(Clone)]
+struct Row {
+    /// Pattern weights: the first `WINDOWS` count +1 (White's view), the rest −1.
+    idx: [u32; 2 * WINDOWS],
+    /// Counted terms, White's minus Black's.
+    dense: [i16; DENSE],
+    /// +1 White to move, −1 Black.
+    stm: i8,
+    phase: u8,
+    target: f32,
+    result: f32,
+    score: f32,
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+fn cross_entropy(t: f32, p: f32) -> f64 {
+    let p = p.clamp(1e-6, 1.0 - 1e-6) as f64;
+    let t = t as f64;
+    -(t * p.ln() + (1.0 - t) * (1.0 - p).ln())
+}
+
+fn row(s: &Sample, flying: bool) -> Row {
+    let [wv, bv] = views(&s.planes);
+    let mut idx = [0u32; 2 * WINDOWS];
+    for w in 0..WINDOWS {
+        idx[w] = (w * PATTERNS + pattern_index(wv.men, wv.opp_men, w)) as u32;
+        idx[WINDOWS + w] = (w * PATTERNS + pattern_index(bv.men, bv.opp_men, w)) as u32;
+    }
+    let (fw, fb) = (dense_features(&wv, flying), dense_features(&bv, flying));
+    let mut dense = [0i16; DENSE];
+    for i in 0..DENSE {
+        dense[i] = (fw[i] - fb[i]) as i16;
+    }
+    Row {
+        idx,
+        dense,
+        stm: if s.planes.black_to_move { -1 } else { 1 },
+        phase: phase(&s.planes) as u8,
+        target: 0.0,
+        result: s.outcome.white_score(),
+        score: s.score as f32,
+    }
+}
+
+/// The evaluation of a row (White's view, centi-men) with float weights.
+#[inline]
+fn eval_row(r: &Row, mg: &[f32], eg: &[f32]) -> f32 {
+    let (mut m, mut e) = (0f32, 0f32);
+    for (k, &i) in r.idx.iter().enumerate() {
+        let sign = if k < WINDOWS { 1.0 } else { -1.0 };
+        m += sign * mg[i as usize];
+        e += sign * eg[i as usize];
+    }
+    for (j, &d) in r.dense.iter().enumerate() {
+        if d != 0 {
+            m += d as f32 * mg[DENSE_OFFSET + j];
+            e += d as f32 * eg[DENSE_OFFSET + j];
+        }
+    }
+    m += r.stm as f32 * mg[STM];
+    e += r.stm as f32 * eg[STM];
+    let ph = r.phase as f32 / PHASE_MAX as f32;
+    m * ph + e * (1.0 - ph)
+}
+
+fn mean_loss(rows: &[Row], mg: &[f32], eg: &[f32], scale: f32) -> f64 {
+    if rows.is_empty() {
+        return 0.0;
+    }
+    rows.iter()
+        .map(|r| cross_entropy(r.target, sigmoid(eval_row(r, mg, eg) / scale)))
+        .sum::<f64>()
+        / rows.len() as f64
+}
+
+/// The scale that best predicts the results from the search scores (golden-section search on
+/// 20..2000 centi-men).
+fn fit_scale(rows: &[Row]) -> f32 {
+    let loss = |s: f32| -> f64 {
+        rows.iter()
+            .map(|r| cross_entropy(r.result, sigmoid(r.score / s)))
+            .sum::<f64>()
+    };
+    let (mut a, mut b) = (20f32, 2000f32);
+    let g = 0.618_034f32;
+    for _ in 0..40 {
+        let (c, d) = (b - g * (b - a), a + g * (b - a));
+        if loss(c) < loss(d) {
+            b = d;
+        } else {
+            a = c;
+        }
+    }
+    (a + b) / 2.0
+}
+
+/// Adds the gradient of the mean loss over `rows` (scaled by `1 / n`) into `gm`, `ge`.
+fn gradient(
+    rows: &[Row],
+    mg: &[f32],
+    eg: &[f32],
+    scale: f32,
+    n: f32,
+    gm: &mut [f32],
+    ge: &mut [f32],
+) {
+    for r in rows {
+        let p = sigmoid(eval_row(r, mg, eg) / scale);
+        let g = (p - r.target) / scale / n;
+        let ph = r.phase as f32 / PHASE_MAX as f32;
+        let (a, b) = (g * ph, g * (1.0 - ph));
+        for (k, &i) in r.idx.iter().enumerate() {
+            let sign = if k < WINDOWS { 1.0 } else { -1.0 };
+            gm[i as usize] += sign * a;
+            ge[i as usize] += sign * b;
+        }
+        for (j, &d) in r.dense.iter().enumerate() {
+            if d != 0 {
+                gm[DENSE_OFFSET + j] += d as f32 * a;
+                ge[DENSE_OFFSET + j] += d as f32 * b;
+            }
+        }
+        gm[STM] += r.stm as f32 * a;
+        ge[STM] += r.stm as f32 * b;
+    }
+}
+
+/// The starting weights: the hand-set material values, everything else 0.
+pub fn starting_point(v: Variant) -> (Vec<f32>, Vec<f32>) {
+    let mut mg = vec![0f32; FEATURES];
+    let (man, king, damone) = match v {
+        Variant::Damone => (
+            crate::damone::eval::PEDINE,
+            crate::damone::eval::DAMA,
+            crate::damone::eval::DAMONE,
+        ),
+        _ => {
+            let w = hand::weights(v);
+            (w.man, w.king, 0)
+        }
+    };
+    mg[DENSE_OFFSET] = man as f32;
+    mg[DENSE_OFFSET + 1] = king as f32;
+    mg[DENSE_OFFSET + 2] = damone as f32;
+    (mg.clone(), mg)
+}
+
+/// Whether the variant's kings fly (the king-reach term).
+pub fn flying(v: Variant) -> bool {
+    matches!(v, Variant::Brazilian | Variant::Russian)
+}
+
+/// Fits weights to `samples` (`starts`: the index of each game's first sample, increasing).
+///
+/// # Errors
+/// No positions to train on.
+pub fn train(
+    cfg: &TrainConfig,
+    samples: &[Sample],
+    starts: &[usize],
+) -> Result<TrainReport, String> {
+    if samples.is_empty() {
+        return Err("no training positions".into());
+    }
+    let fly = flying(cfg.variant);
+    // Hold out the last games.
+    let held_games = ((starts.len() as f64) * cfg.holdout).round() as usize;
+    let split = if held_games == 0 || held_games >= starts.len() {
+        samples.len()
+    } else {
+        starts[starts.len() - held_games]
+    };
+    let mut train_rows: Vec<Row> = samples[..split].iter().map(|s| row(s, fly)).collect();
+    let mut held_rows: Vec<Row> = samples[split..].iter().map(|s| row(s, fly)).collect();
+    let scale = fit_scale(&train_rows);
+    for r in train_rows.iter_mut().chain(held_rows.iter_mut()) {
+        r.target = cfg.lambda * r.result + (1.0 - cfg.lambda) * sigmoid(r.score / scale);
+    }
+    train_rows.shuffle(&mut StdRng::seed_from_u64(0));
+
+    let (mut mg, mut eg) = starting_point(cfg.variant);
+    let holdout_start = mean_loss(&held_rows, &mg, &eg, scale);
+    let holdout_search = if held_rows.is_empty() {
+        0.0
+    } else {
+        held_rows
+            .iter()
+            .map(|r| cross_entropy(r.target, sigmoid(r.score / scale)))
+            .sum::<f64>()
+            / held_rows.len() as f64
+    };
+
+    let n = FEATURES;
+    let (mut m1, mut v1) = (vec![0f32; 2 * n], vec![0f32; 2 * n]);
+    let threads = cfg.threads.max(1);
+    let mut grads: Vec<(Vec<f32>, Vec<f32>)> = (0..threads)
+        .map(|_| (vec![0f32; n], vec![0f32; n]))
+        .collect();
+    let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+    let mut step = 0i32;
+    let steps_per_epoch = train_rows.len().div_ceil(cfg.batch);
+    let bar = if cfg.progress {
+        ProgressBar::with_draw_target(
+            Some((cfg.epochs as usize * steps_per_epoch) as u64),
+            ProgressDrawTarget::stderr(),
+        )
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "[{elapsed_precise}] {bar:30} {pos}/{len} steps, eta {eta} {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let mut epochs = Vec::new();
+    let total_steps = (cfg.epochs as usize * steps_per_epoch).max(1) as f32;
+    for _ in 0..cfg.epochs {
+        for batch in train_rows.chunks(cfg.batch) {
+            let chunk = batch.len().div_ceil(threads);
+            let bn = batch.len() as f32;
+            std::thread::scope(|s| {
+                for (part, (gm, ge)) in batch.chunks(chunk).zip(grads.iter_mut()) {
+                    let (mg, eg) = (&mg, &eg);
+                    s.spawn(move || {
+                        gm.fill(0.0);
+                        ge.fill(0.0);
+                        gradient(part, mg, eg, scale, bn, gm, ge);
+                    });
+                }
+            });
+            let used = batch.chunks(chunk).count();
+            step += 1;
+            let lr = cfg.lr * (1.0 - 0.9 * step as f32 / total_steps);
+            let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
+            for i in 0..2 * n {
+                let (w, k) = if i < n {
+                    (&mut mg, i)
+                } else {
+                    (&mut eg, i - n)
+                };
+                let mut g: f32 = grads[..used]
+                    .iter()
+                    .map(|(gm, ge)| if i < n { gm[k] } else { ge[k] })
+                    .sum();
+                if k < DENSE_OFFSET {
+                    g += cfg.l2 * w[k];
+                }
+                m1[i] = b1 * m1[i] + (1.0 - b1) * g;
+                v1[i] = b2 * v1[i] + (1.0 - b2) * g * g;
+                w[k] -= lr * (m1[i] / c1) / ((v1[i] / c2).sqrt() + eps);
+            }
+            bar.inc(1);
+        }
+        let t = mean_loss(&train_rows, &mg, &eg, scale);
+        let h = mean_loss(&held_rows, &mg, &eg, scale);
+        bar.set_message(format!("training loss {t:.5}, held out {h:.5}"));
+        epochs.push((t, h));
+    }
+    bar.finish_and_clear();
+    Ok(TrainReport {
+        net: Net::from_centi_men(&mg, &eg),
+        scale,
+        positions: (train_rows.len(), held_rows.len()),
+        holdout_start,
+        holdout_search,
+        epochs,
+    })
+}

@@ -1,0 +1,253 @@
+//! The learned evaluation and its pipeline: evaluation symmetry for every variant, the
+//! weights file refused when bad (through the real binary), and a tiny self-play + training
+//! run that lowers the held-out loss (docs/training.md).
+
+use assert_cmd::Command;
+use damiera::eval::learned::FEATURES;
+use damiera::eval::{Net, Planes};
+use damiera::movegen::Duplicates;
+use damiera::variant::{Variant, VariantFn};
+use damiera::{Game, MoveList};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// Positions of random games of `G` (seeded), each with its planes.
+fn random_positions<G: Game>(seed: u64, games: usize) -> Vec<G::Position> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    let mut list = MoveList::new();
+    for _ in 0..games {
+        let mut pos = G::start();
+        for _ in 0..rng.gen_range(0..120) {
+            G::generate(&pos, &mut list, Duplicates::Drop);
+            if list.is_empty() {
+                break;
+            }
+            pos = G::make(&pos, &list[rng.gen_range(0..list.len())]);
+            out.push(pos);
+        }
+    }
+    out
+}
+
+struct Symmetry;
+impl VariantFn for Symmetry {
+    type Output = usize;
+    fn call<G: Game>(self) -> usize {
+        let positions = random_positions::<G>(7, 40);
+        // A net with random weights: symmetry must hold by construction, whatever they are.
+        let mut rng = StdRng::seed_from_u64(3);
+        let mg: Vec<f32> = (0..FEATURES)
+            .map(|_| rng.gen_range(-300.0..300.0))
+            .collect();
+        let eg: Vec<f32> = (0..FEATURES)
+            .map(|_| rng.gen_range(-300.0..300.0))
+            .collect();
+        let net = Net::from_centi_men(&mg, &eg);
+        let fly = damiera::learn::train::flying(G::VARIANT);
+        let mut nonzero = 0;
+        for pos in &positions {
+            let p = G::planes(pos);
+            let flipped = G::from_planes(&p.flipped());
+            assert_eq!(G::planes(&flipped), p.flipped());
+            // Side-to-move scores: the flipped position has the other side to move, so the
+            // same side-to-move score is White's score negated.
+            assert_eq!(
+                G::evaluate(pos),
+                G::evaluate(&flipped),
+                "{} {:?}",
+                G::NAME,
+                pos
+            );
+            let (a, b) = (net.evaluate(&p, fly), net.evaluate(&p.flipped(), fly));
+            assert_eq!(a, b, "{} {:?}", G::NAME, pos);
+            nonzero += (a != 0) as usize;
+        }
+        nonzero
+    }
+}
+
+#[test]
+fn evaluation_is_colour_symmetric_in_every_variant() {
+    for v in Variant::ALL {
+        let nonzero = v.dispatch(Symmetry);
+        assert!(
+            nonzero > 100,
+            "{v}: the random net scored almost everything 0"
+        );
+    }
+}
+
+#[test]
+fn flipping_planes_twice_is_the_identity() {
+    let p = Planes {
+        white: 0x0000_0FFF,
+        black: 0xFFF0_0000,
+        rank2: 0x0000_0001,
+        rank3: 0x8000_0000,
+        black_to_move: false,
+    };
+    assert_eq!(p.flipped().flipped(), p);
+    assert_eq!(p.flipped().white, 0x0000_0FFF);
+    assert_eq!(p.flipped().rank3, 0x0000_0001);
+}
+
+fn damiera() -> Command {
+    Command::cargo_bin("damiera").expect("the damiera binary")
+}
+
+fn held_out_losses(report: &str) -> (f64, f64) {
+    let line = report
+        .lines()
+        .find(|l| l.starts_with("held-out loss"))
+        .unwrap_or_else(|| panic!("no held-out loss in:\n{report}"));
+    let num = |key: &str| -> f64 {
+        let i = line.find(key).expect(key) + key.len();
+        line[i..]
+            .trim_start()
+            .split([',', ' '])
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    (num("start"), num("end"))
+}
+
+#[test]
+fn a_tiny_training_run_lowers_the_held_out_loss_and_its_weights_load() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("tiny.bin");
+    let weights = dir.path().join("tiny.dmev");
+    let out = damiera()
+        .args(["selfplay", "-v", "english", "--games", "60", "--depth", "3"])
+        .args(["--seed", "5", "--concurrency", "2", "--out"])
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(text.starts_with("60 games, "), "{text}");
+    let samples = damiera::learn::data::read_file(data.to_str().unwrap(), Variant::English)
+        .expect("the data file reads back");
+    assert!(samples.len() > 2000, "{} positions", samples.len());
+
+    // The same seed gives the same file, whatever the concurrency.
+    let again = dir.path().join("again.bin");
+    damiera()
+        .args(["selfplay", "-v", "english", "--games", "60", "--depth", "3"])
+        .args(["--seed", "5", "--concurrency", "1", "--out"])
+        .arg(&again)
+        .assert()
+        .success();
+    assert_eq!(
+        std::fs::read(&data).unwrap(),
+        std::fs::read(&again).unwrap()
+    );
+
+    let out = damiera()
+        .args([
+            "train", "-v", "english", "--epochs", "8", "--batch", "1024", "-d",
+        ])
+        .arg(&data)
+        .arg("-o")
+        .arg(&weights)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = String::from_utf8_lossy(&out.stdout).to_string();
+    let (start, end) = held_out_losses(&report);
+    assert!(
+        end < start,
+        "held-out loss did not drop: {start} -> {end}\n{report}"
+    );
+
+    // The engine loads the weights and plays with them.
+    let script = format!(
+        "setoption name EvalFile value {}\nisready\nposition startpos\ngo depth 4\nquit\n",
+        weights.display()
+    );
+    let out = damiera().write_stdin(script).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("error"), "{text}");
+    assert!(text.contains("bestmove "), "{text}");
+}
+
+#[test]
+fn bad_weights_files_are_refused_and_the_engine_keeps_its_weights() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = Net::from_centi_men(&vec![1.0; FEATURES], &vec![1.0; FEATURES]);
+    let russian = dir.path().join("russian.dmev");
+    std::fs::write(&russian, good.to_bytes(Variant::Russian)).unwrap();
+    let truncated = dir.path().join("truncated.dmev");
+    let bytes = good.to_bytes(Variant::English);
+    std::fs::write(&truncated, &bytes[..bytes.len() - 7]).unwrap();
+    let corrupt = dir.path().join("corrupt.dmev");
+    let mut c = bytes.clone();
+    c[1000] ^= 1;
+    std::fs::write(&corrupt, c).unwrap();
+    let missing = dir.path().join("missing.dmev");
+    let cases = [
+        (&russian, "weights for russian, not english"),
+        (&truncated, "truncated"),
+        (&corrupt, "checksum"),
+        (&missing, "cannot read"),
+    ];
+    // Reference: the engine's evaluation before any load (depth 1 score of the start position).
+    let score_line = |text: &str| -> String {
+        text.lines()
+            .rfind(|l| l.starts_with("info depth 1 "))
+            .map(|l| l.split(" nodes").next().unwrap().to_string())
+            .unwrap_or_default()
+    };
+    let base = damiera()
+        .write_stdin("position startpos\ngo depth 1\nisready\nquit\n")
+        .output()
+        .unwrap();
+    let base = score_line(&String::from_utf8_lossy(&base.stdout));
+    assert!(!base.is_empty());
+    for (path, why) in cases {
+        let script = format!(
+            "setoption name EvalFile value {}\nposition startpos\ngo depth 1\nisready\nquit\n",
+            path.display()
+        );
+        let out = damiera().write_stdin(script).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        let errors: Vec<&str> = text
+            .lines()
+            .filter(|l| l.starts_with("info string error"))
+            .collect();
+        assert_eq!(errors.len(), 1, "{text}");
+        assert!(
+            errors[0].contains(why) && errors[0].contains("EvalFile"),
+            "{}",
+            errors[0]
+        );
+        assert_eq!(
+            score_line(&text),
+            base,
+            "the weights changed after a refused file"
+        );
+    }
+    // Hub: the same refusal in the Hub's form.
+    let script = format!(
+        "hub\nset-param name=eval-file value={}\nping\nquit\n",
+        truncated.display()
+    );
+    let out = damiera().arg("hub").write_stdin(script).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("error") && l.contains("truncated")),
+        "{text}"
+    );
+    assert!(text.contains("pong"), "{text}");
+}
