@@ -39,7 +39,8 @@ pub struct SelfplayArgs {
     /// Plies after which a game is a draw.
     #[arg(long, default_value_t = 300)]
     pub max_plies: u32,
-    /// Weights file to play with instead of the built-in evaluation.
+    /// Weights file to play with instead of the built-in evaluation (`hand`: the hand-set
+    /// evaluation, for the first generation of a variant).
     #[arg(long)]
     pub eval_file: Option<String>,
     /// The output file (docs/training.md, "Data format").
@@ -60,10 +61,10 @@ pub struct TrainArgs {
     #[arg(long, short)]
     pub out: String,
     /// Passes over the training positions.
-    #[arg(long, default_value_t = 30)]
+    #[arg(long, default_value_t = 20)]
     pub epochs: u32,
     /// Positions per gradient step.
-    #[arg(long, default_value_t = 16384)]
+    #[arg(long, default_value_t = 4096)]
     pub batch: usize,
     /// Adam's step size (centi-men).
     #[arg(long, default_value_t = 1.0)]
@@ -75,7 +76,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 0.05)]
     pub holdout: f64,
     /// L2 penalty per pattern weight.
-    #[arg(long, default_value_t = 1e-4)]
+    #[arg(long, default_value_t = 1e-6)]
     pub l2: f32,
     /// Threads.
     #[arg(long, default_value_t = 2)]

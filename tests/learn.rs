@@ -120,8 +120,18 @@ fn a_tiny_training_run_lowers_the_held_out_loss_and_its_weights_load() {
     let data = dir.path().join("tiny.bin");
     let weights = dir.path().join("tiny.dmev");
     let out = damiera()
-        .args(["selfplay", "-v", "english", "--games", "60", "--depth", "3"])
-        .args(["--seed", "5", "--concurrency", "2", "--out"])
+        .args([
+            "selfplay", "-v", "english", "--games", "150", "--depth", "3",
+        ])
+        .args([
+            "--seed",
+            "5",
+            "--concurrency",
+            "2",
+            "--eval-file",
+            "hand",
+            "--out",
+        ])
         .arg(&data)
         .output()
         .unwrap();
@@ -131,16 +141,26 @@ fn a_tiny_training_run_lowers_the_held_out_loss_and_its_weights_load() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = String::from_utf8_lossy(&out.stdout).to_string();
-    assert!(text.starts_with("60 games, "), "{text}");
+    assert!(text.starts_with("150 games, "), "{text}");
     let samples = damiera::learn::data::read_file(data.to_str().unwrap(), Variant::English)
         .expect("the data file reads back");
-    assert!(samples.len() > 2000, "{} positions", samples.len());
+    assert!(samples.len() > 5000, "{} positions", samples.len());
 
     // The same seed gives the same file, whatever the concurrency.
     let again = dir.path().join("again.bin");
     damiera()
-        .args(["selfplay", "-v", "english", "--games", "60", "--depth", "3"])
-        .args(["--seed", "5", "--concurrency", "1", "--out"])
+        .args([
+            "selfplay", "-v", "english", "--games", "150", "--depth", "3",
+        ])
+        .args([
+            "--seed",
+            "5",
+            "--concurrency",
+            "1",
+            "--eval-file",
+            "hand",
+            "--out",
+        ])
         .arg(&again)
         .assert()
         .success();
@@ -179,6 +199,18 @@ fn a_tiny_training_run_lowers_the_held_out_loss_and_its_weights_load() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(!text.contains("error"), "{text}");
     assert!(text.contains("bestmove "), "{text}");
+    // `hand` selects the hand-set evaluation, an empty value the built-in weights again.
+    let out = damiera()
+        .write_stdin(
+            "setoption name EvalFile value hand\nsetoption name EvalFile value\nisready\nquit\n",
+        )
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        !text.contains("error") && text.contains("readyok"),
+        "{text}"
+    );
 }
 
 #[test]

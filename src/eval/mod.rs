@@ -18,7 +18,7 @@ use crate::position::Position;
 use crate::rules::{Color, Rules};
 use crate::variant::Variant;
 pub use learned::Net;
-use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
 use std::sync::OnceLock;
 
 /// A position of an 8x8 variant as 32-bit square sets, the form the learned evaluation and the
@@ -105,16 +105,29 @@ pub fn variant_index(v: Variant) -> usize {
 
 /// The weights files shipped in `data/weights/`, one per variant that has been trained, in
 /// [`Variant::ALL`] order (`None`: the variant plays with [`hand`]).
-const EMBEDDED: [Option<&[u8]>; 5] = [None, None, None, None, None];
+const EMBEDDED: [Option<&[u8]>; 5] = [
+    Some(include_bytes!("../../data/weights/english.dmev")),
+    None,
+    None,
+    None,
+    None,
+];
 
 static DEFAULTS: [OnceLock<Option<Net>>; 5] = [const { OnceLock::new() }; 5];
 static LOADED: [AtomicPtr<Net>; 5] = [const { AtomicPtr::new(std::ptr::null_mut()) }; 5];
+static HAND: [AtomicBool; 5] = [const { AtomicBool::new(false) }; 5];
+
+/// The `EvalFile` value that selects the hand-set evaluation.
+pub const HAND_SET: &str = "hand";
 
 /// The learned weights variant `v` evaluates with: those loaded by [`load_weights`], else the
-/// embedded file, else `None` (the hand-set evaluation).
+/// embedded file, else `None` (the hand-set evaluation, also chosen by [`HAND_SET`]).
 #[inline(always)]
 pub fn weights(v: Variant) -> Option<&'static Net> {
     let i = variant_index(v);
+    if HAND[i].load(Ordering::Relaxed) {
+        return None;
+    }
     let p = LOADED[i].load(Ordering::Acquire);
     if !p.is_null() {
         // SAFETY: pointers in LOADED come from `Box::into_raw` and are never freed (a search
@@ -135,7 +148,7 @@ pub fn weights(v: Variant) -> Option<&'static Net> {
 }
 
 /// Loads a weights file for variant `v` (the `EvalFile` option); an empty `path` returns to
-/// the built-in weights. Replaced weights are leaked on purpose (about 400 KB a load): a search
+/// the built-in weights, [`HAND_SET`] (`hand`) selects the hand-set evaluation. Replaced weights are leaked on purpose (about 400 KB a load): a search
 /// running meanwhile keeps reading them.
 ///
 /// # Errors
@@ -143,13 +156,15 @@ pub fn weights(v: Variant) -> Option<&'static Net> {
 /// for another variant: one line naming the file; the weights in use stay.
 pub fn load_weights(v: Variant, path: &str) -> Result<(), String> {
     let i = variant_index(v);
-    if path.is_empty() {
+    if path.is_empty() || path == HAND_SET {
         LOADED[i].store(std::ptr::null_mut(), Ordering::Release);
+        HAND[i].store(path == HAND_SET, Ordering::Release);
         return Ok(());
     }
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let net = Net::from_bytes(&bytes, v).map_err(|e| format!("{path}: {e}"))?;
     LOADED[i].store(Box::into_raw(Box::new(net)), Ordering::Release);
+    HAND[i].store(false, Ordering::Release);
     Ok(())
 }
 
