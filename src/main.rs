@@ -65,6 +65,9 @@ enum Command {
         /// Transposition table size in MiB.
         #[arg(long, default_value_t = damiera::engine::DEFAULT_HASH_MIB)]
         hash: usize,
+        /// Evaluation weights file (`hand`: the hand-set evaluation; default: built in).
+        #[arg(long)]
+        eval_file: Option<String>,
     },
     /// Search fixed positions of every variant to a fixed depth: total nodes (a signature of
     /// the search's behaviour) and nodes per second.
@@ -198,6 +201,7 @@ fn main() -> ExitCode {
             depth,
             movetime,
             hash,
+            eval_file,
         }) => {
             let variant: Variant = match variant.parse() {
                 Ok(v) => v,
@@ -206,6 +210,12 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
+            if let Some(path) = eval_file {
+                if let Err(e) = damiera::eval::load_weights(variant, &path) {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            }
             analyse::run(
                 variant,
                 fen.as_deref(),

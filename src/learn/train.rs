@@ -12,7 +12,7 @@
 
 use super::data::Sample;
 use crate::eval::learned::{
-    dense_features, pattern_index, phase, views, DENSE, DENSE_NAMES, DENSE_OFFSET, FEATURES,
+    dense_features, pattern_indices, phase, views, DENSE, DENSE_NAMES, DENSE_OFFSET, FEATURES,
     PATTERNS, PHASE_MAX, STM, WINDOWS,
 };
 use crate::eval::{hand, Net};
@@ -146,9 +146,13 @@ fn cross_entropy(t: f32, p: f32) -> f64 {
 fn row(s: &Sample, flying: bool) -> Row {
     let [wv, bv] = views(&s.planes);
     let mut idx = [0u32; 2 * WINDOWS];
+    let (iw, ib) = (
+        pattern_indices(wv.men, wv.opp_men),
+        pattern_indices(bv.men, bv.opp_men),
+    );
     for w in 0..WINDOWS {
-        idx[w] = (w * PATTERNS + pattern_index(wv.men, wv.opp_men, w)) as u32;
-        idx[WINDOWS + w] = (w * PATTERNS + pattern_index(bv.men, bv.opp_men, w)) as u32;
+        idx[w] = (w * PATTERNS + iw[w] as usize) as u32;
+        idx[WINDOWS + w] = (w * PATTERNS + ib[w] as usize) as u32;
     }
     let (fw, fb) = (dense_features(&wv, flying), dense_features(&bv, flying));
     let mut dense = [0i16; DENSE];
