@@ -112,6 +112,45 @@ const PAIR: [u16; 16] = {
     t
 };
 
+/// `PAIR_ROTATED[w2 | b2 << 2]`: the same two squares seen from Black's side (the board
+/// turned by 180°: the squares swap places and the colours swap roles).
+const PAIR_ROTATED: [u16; 16] = {
+    let mut t = [0u16; 16];
+    let mut i = 0;
+    while i < 16 {
+        let (w, b) = (i & 3, i >> 2);
+        let (own, opp) = (((b & 1) << 1) | (b >> 1), ((w & 1) << 1) | (w >> 1));
+        t[i] = PAIR[own | opp << 2];
+        i += 1;
+    }
+    t
+};
+
+/// [`pattern_indices`] of White's view and of Black's view from White's and Black's men (not
+/// rotated), sharing the square pairs: Black's pair `k` of its row `r` is White's pair `2 - k`
+/// of row `7 - r`.
+#[inline(always)]
+pub fn pattern_indices_both(white: u32, black: u32) -> ([u16; WINDOWS], [u16; WINDOWS]) {
+    let mut pw = [[0u16; 3]; 8];
+    let mut pb = [[0u16; 3]; 8];
+    for r in 0..8 {
+        let (o, x) = (white >> (4 * r), black >> (4 * r));
+        for k in 0..3 {
+            let key = (((o >> k) & 3) | (((x >> k) & 3) << 2)) as usize;
+            pw[r][k] = PAIR[key];
+            pb[7 - r][2 - k] = PAIR_ROTATED[key];
+        }
+    }
+    let mut iw = [0u16; WINDOWS];
+    let mut ib = [0u16; WINDOWS];
+    for w in 0..WINDOWS {
+        let (r0, k) = (w / 3, w % 3);
+        iw[w] = pw[r0][k] + 9 * pw[r0 + 1][k] + 81 * pw[r0 + 2][k] + 729 * pw[r0 + 3][k];
+        ib[w] = pb[r0][k] + 9 * pb[r0 + 1][k] + 81 * pb[r0 + 2][k] + 729 * pb[r0 + 3][k];
+    }
+    (iw, ib)
+}
+
 /// Every region's [`pattern_index`] at once, sharing the per-row work (the evaluation's hot
 /// path): each row's three square pairs become digit pairs, and a region is four of them.
 #[inline(always)]
@@ -393,10 +432,7 @@ impl Net {
     pub fn evaluate(&self, p: &Planes, flying: bool) -> i32 {
         let [wv, bv] = views(p);
         let (mut mg, mut eg) = (0i32, 0i32);
-        let (iw, ib) = (
-            pattern_indices(wv.men, wv.opp_men),
-            pattern_indices(bv.men, bv.opp_men),
-        );
+        let (iw, ib) = pattern_indices_both(wv.men, wv.opp_men);
         for w in 0..WINDOWS {
             let a = self.w[w * PATTERNS + iw[w] as usize];
             let b = self.w[w * PATTERNS + ib[w] as usize];
@@ -443,6 +479,9 @@ mod tests {
             x ^= x << 17;
             let (own, opp) = (x as u32, (x >> 32) as u32 & !(x as u32));
             let all = pattern_indices(own, opp);
+            let (iw, ib) = pattern_indices_both(own, opp);
+            assert_eq!(iw, all);
+            assert_eq!(ib, pattern_indices(opp.reverse_bits(), own.reverse_bits()));
             for (w, &i) in all.iter().enumerate() {
                 assert_eq!(i as usize, pattern_index(own, opp, w));
                 assert!((i as usize) < PATTERNS);
