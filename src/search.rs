@@ -502,11 +502,29 @@ impl<G: Game> Worker<G> {
             self.root_best = None;
             let s = self.aspiration(root, depth as i32, score);
             if self.stopped {
-                // A move that raised alpha in the unfinished iteration beat the last best.
-                if let Some((mv, _)) = self.root_best {
+                // A move that raised alpha in the unfinished iteration beat the last best: it
+                // is played, and reported first so that `bestmove` is the last PV's move.
+                if let Some((mv, s)) = self.root_best {
                     if result.best != Some(mv) {
+                        let mut pv: Vec<Move> = self.pv[0][..self.pv_len[0]].to_vec();
+                        if pv.first() != Some(&mv) {
+                            pv = vec![mv];
+                        }
                         result.best = Some(mv);
-                        result.ponder = None;
+                        result.ponder = pv.get(1).copied();
+                        result.score = s;
+                        if main {
+                            self.flush_nodes();
+                            reporter.iteration(&Info {
+                                depth,
+                                seldepth: self.seldepth as u32,
+                                score: s,
+                                nodes: self.total_nodes(),
+                                time_ms: self.start.elapsed().as_millis() as u64,
+                                hashfull: self.tt.hashfull(),
+                                pv,
+                            });
+                        }
                     }
                 }
                 break;

@@ -150,6 +150,7 @@ fn handshake_names_the_engine_lists_every_option_then_uciok() {
             ),
             "option name MoveOverhead type spin default 10 min 0 max 5000".to_string(),
             "option name DamoneWin type combo default all var all var damones".to_string(),
+            "option name EvalFile type string default <empty>".to_string(),
             "uciok".to_string(),
         ]
     );
