@@ -38,6 +38,10 @@ type Iteration = (u32, Score, Vec<String>);
 
 /// The engine, its best move and its last completed iteration after searching `fen` to `depth`.
 fn search(variant: Variant, fen: &str, depth: u32) -> (Engine, Option<String>, Option<Iteration>) {
+    // The thresholds below are in the hand-set evaluation's centi-men (a man = 100, positional
+    // terms small): these tests check the search, so they search with that evaluation. The
+    // learned English weights score these positions differently (docs/training.md).
+    damiera::eval::load_weights(variant, damiera::eval::HAND_SET).expect("hand-set evaluation");
     let mut engine = Engine::new(variant, 16);
     engine
         .set_position(Some(fen), &[])
