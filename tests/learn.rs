@@ -96,6 +96,20 @@ fn damiera() -> Command {
     Command::cargo_bin("damiera").expect("the damiera binary")
 }
 
+/// A tiny self-play run (150 English games at depth 3, seed 5, hand-set evaluation).
+fn selfplay(out: &std::path::Path, concurrency: u32) -> std::process::Output {
+    damiera()
+        .args([
+            "selfplay", "-v", "english", "--games", "150", "--depth", "3",
+        ])
+        .args(["--seed", "5", "--eval-file", "hand", "--concurrency"])
+        .arg(concurrency.to_string())
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap()
+}
+
 fn held_out_losses(report: &str) -> (f64, f64) {
     let line = report
         .lines()
@@ -119,27 +133,7 @@ fn a_tiny_training_run_lowers_the_held_out_loss_and_its_weights_load() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("tiny.bin");
     let weights = dir.path().join("tiny.dmev");
-    let out = damiera()
-        .args([
-            "selfplay", "-v", "english", "--games", "150", "--depth", "3",
-        ])
-        .args([
-            "--seed",
-            "5",
-            "--concurrency",
-            "2",
-            "--eval-file",
-            "hand",
-            "--out",
-        ])
-        .arg(&data)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = selfplay(&data, 2);
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     assert!(text.starts_with("150 games, "), "{text}");
     let samples = damiera::learn::data::read_file(data.to_str().unwrap(), Variant::English)
@@ -148,31 +142,16 @@ fn a_tiny_training_run_lowers_the_held_out_loss_and_its_weights_load() {
 
     // The same seed gives the same file, whatever the concurrency.
     let again = dir.path().join("again.bin");
-    damiera()
-        .args([
-            "selfplay", "-v", "english", "--games", "150", "--depth", "3",
-        ])
-        .args([
-            "--seed",
-            "5",
-            "--concurrency",
-            "1",
-            "--eval-file",
-            "hand",
-            "--out",
-        ])
-        .arg(&again)
-        .assert()
-        .success();
+    let again_out = selfplay(&again, 1);
+    assert!(again_out.status.success());
     assert_eq!(
         std::fs::read(&data).unwrap(),
         std::fs::read(&again).unwrap()
     );
 
     let out = damiera()
-        .args([
-            "train", "-v", "english", "--epochs", "8", "--batch", "1024", "-d",
-        ])
+        .args(["train", "-v", "english", "--epochs", "8", "--batch", "1024"])
+        .args(["--holdout", "0.2", "--threads", "1", "-d"])
         .arg(&data)
         .arg("-o")
         .arg(&weights)

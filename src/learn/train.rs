@@ -12,7 +12,7 @@
 
 use super::data::Sample;
 use crate::eval::learned::{
-    dense_features, pattern_indices, phase, views, DENSE, DENSE_NAMES, DENSE_OFFSET, FEATURES,
+    dense_features, pattern_indices_both, phase, views, DENSE, DENSE_NAMES, DENSE_OFFSET, FEATURES,
     PATTERNS, PHASE_MAX, STM, WINDOWS,
 };
 use crate::eval::{hand, Net};
@@ -146,10 +146,7 @@ fn cross_entropy(t: f32, p: f32) -> f64 {
 fn row(s: &Sample, flying: bool) -> Row {
     let [wv, bv] = views(&s.planes);
     let mut idx = [0u32; 2 * WINDOWS];
-    let (iw, ib) = (
-        pattern_indices(wv.men, wv.opp_men),
-        pattern_indices(bv.men, bv.opp_men),
-    );
+    let (iw, ib) = pattern_indices_both(wv.men, wv.opp_men);
     for w in 0..WINDOWS {
         idx[w] = (w * PATTERNS + iw[w] as usize) as u32;
         idx[WINDOWS + w] = (w * PATTERNS + ib[w] as usize) as u32;
