@@ -6,7 +6,7 @@ use damiera::variant::Variant;
 use std::process::ExitCode;
 use std::sync::mpsc;
 
-/// Runs the analysis; exit status 2 on a bad FEN or move.
+/// Runs the analysis; exit status 2 on a bad FEN or move, or a hash table that cannot be had.
 pub fn run(
     variant: Variant,
     fen: Option<&str>,
@@ -15,7 +15,13 @@ pub fn run(
     movetime: Option<u64>,
     hash: usize,
 ) -> ExitCode {
-    let mut engine = Engine::new(variant, hash);
+    // A 1 MiB table first, then the one asked for, so that a size beyond the machine's memory
+    // is a one-line error rather than a failed allocation.
+    let mut engine = Engine::new(variant, 1);
+    if let Err(e) = engine.set_hash(hash) {
+        eprintln!("error: --hash {hash}: {e}");
+        return ExitCode::from(2);
+    }
     let moves: Vec<&str> = moves
         .map(|m| m.split_whitespace().collect())
         .unwrap_or_default();

@@ -81,6 +81,26 @@ pub enum Event {
 /// Where events go (called from the search thread).
 pub type Sink = Box<dyn FnMut(Event) + Send>;
 
+/// What a perft run reports, in order: one [`PerftEvent::Move`] per root move, then
+/// [`PerftEvent::Done`] or [`PerftEvent::Stopped`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PerftEvent {
+    /// A root move (native notation) and the leaves below it.
+    Move(String, u64),
+    /// The total number of leaves.
+    Done(u64),
+    /// Interrupted by a stop: root moves counted, of how many.
+    Stopped {
+        /// Root moves whose counts were reported.
+        counted: usize,
+        /// Legal root moves.
+        of: usize,
+    },
+}
+
+/// Where perft events go (called from the perft thread).
+pub type PerftSink = Box<dyn FnMut(PerftEvent) + Send>;
+
 /// How a game ended.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Outcome {
@@ -95,7 +115,7 @@ trait VariantEngine: Send {
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
     fn fen(&self) -> String;
     fn diagram(&self) -> String;
-    fn perft(&self, depth: u32, out: &mut dyn FnMut(&str, u64)) -> u64;
+    fn perft(&mut self, depth: u32, sink: PerftSink);
     fn go(&mut self, limits: Limits, ponder: bool, naming: Naming, sink: Sink);
     fn control(&self) -> &Arc<Control>;
     fn wait(&mut self);
@@ -107,6 +127,12 @@ trait VariantEngine: Send {
     fn outcome(&self) -> Option<Outcome>;
     fn naming_from(&self, text: &str) -> Result<String, String>;
 }
+
+/// The most earlier positions kept for repetition detection, in plies: more than any
+/// variant's no-progress limit (80 plies) or the counter's range (255). A Damone game, where a
+/// Pedine move resets the counter without being irreversible, could in principle repeat a
+/// position from further back; such a repetition is not seen.
+const MAX_HISTORY: usize = 256;
 
 struct GameEngine<G: Game> {
     pos: G::Position,
@@ -180,6 +206,12 @@ impl<G: Game> VariantEngine for GameEngine<G> {
             }
             pos = G::make(&pos, &mv);
         }
+        // Only the last plies can matter: beyond every variant's no-progress limit (at most
+        // 80 plies, rules.md §I) the game is drawn anyway, so that a list of thousands of
+        // reversible moves does not make each node scan them all for repetitions.
+        if history.len() > MAX_HISTORY {
+            history.drain(..history.len() - MAX_HISTORY);
+        }
         self.pos = pos;
         self.history = history;
         Ok(())
@@ -193,13 +225,41 @@ impl<G: Game> VariantEngine for GameEngine<G> {
         G::diagram(&self.pos)
     }
 
-    fn perft(&self, depth: u32, out: &mut dyn FnMut(&str, u64)) -> u64 {
-        if depth == 0 {
-            return 1;
+    fn perft(&mut self, depth: u32, mut sink: PerftSink) {
+        self.wait();
+        let control = Arc::new(Control::default());
+        self.control = Arc::clone(&control);
+        let root = self.pos;
+        let spawned = std::thread::Builder::new()
+            .name("perft".into())
+            .spawn(move || {
+                let mut counted = 0;
+                let total = if depth == 0 {
+                    Some(1)
+                } else {
+                    crate::perft::divide_until::<G>(
+                        &root,
+                        depth,
+                        Duplicates::Drop,
+                        &control.stop,
+                        |name, n| {
+                            counted += 1;
+                            sink(PerftEvent::Move(name.to_string(), n));
+                        },
+                    )
+                };
+                sink(match total {
+                    Some(t) => PerftEvent::Done(t),
+                    None => PerftEvent::Stopped {
+                        counted,
+                        of: G::count(&root, Duplicates::Drop) as usize,
+                    },
+                });
+            });
+        match spawned {
+            Ok(handle) => self.thread = Some(handle),
+            Err(e) => log::error!("cannot start the perft thread: {e}"),
         }
-        crate::perft::divide::<G>(&self.pos, depth, Duplicates::Drop, |_, name, n| {
-            out(name, n)
-        })
     }
 
     fn go(&mut self, limits: Limits, ponder: bool, naming: Naming, mut sink: Sink) {
@@ -325,7 +385,10 @@ pub struct Engine {
     threads: usize,
     damones_win: bool,
     inner: Box<dyn VariantEngine>,
+    /// Whether a search or perft thread may be running.
     searching: bool,
+    /// Whether that thread is a perft.
+    perft_running: bool,
 }
 
 /// The default `MoveOverhead`: milliseconds kept back on every timed move for the transport
@@ -338,6 +401,10 @@ pub const DEFAULT_HASH_MIB: usize = 64;
 
 impl Engine {
     /// An engine for `variant` at its start position, with a `hash_mib` MiB table.
+    ///
+    /// # Panics
+    /// If the table cannot be had; start with a small table and call [`Engine::set_hash`]
+    /// to get that as an error.
     pub fn new(variant: Variant, hash_mib: usize) -> Engine {
         Engine {
             variant,
@@ -346,6 +413,7 @@ impl Engine {
             damones_win: false,
             inner: make_inner(variant, hash_mib, false),
             searching: false,
+            perft_running: false,
         }
     }
 
@@ -358,7 +426,13 @@ impl Engine {
     pub fn set_variant(&mut self, variant: Variant) {
         self.stop();
         self.variant = variant;
-        self.inner = make_inner(variant, self.hash_mib, self.damones_win);
+        // The old engine and its table go before the new table is made, so that memory
+        // never holds two tables: first a 1 MiB table, then the size set.
+        self.inner = make_inner(variant, 1, self.damones_win);
+        if let Err(e) = self.inner.set_hash(self.hash_mib) {
+            log::error!("{e}");
+            self.hash_mib = DEFAULT_HASH_MIB;
+        }
         self.inner.set_threads(self.threads);
     }
 
@@ -410,11 +484,14 @@ impl Engine {
         self.inner.diagram()
     }
 
-    /// perft with divide from the current position: `out(move, leaves)` per root move; returns
-    /// the total.
-    pub fn perft(&mut self, depth: u32, out: &mut dyn FnMut(&str, u64)) -> u64 {
+    /// Starts perft with divide from the current position on its own thread (as a search
+    /// runs): one [`PerftEvent::Move`] per root move, then the total, to `sink`. [`Engine::stop`]
+    /// interrupts it ([`PerftEvent::Stopped`]); a running search or perft is stopped first.
+    pub fn perft(&mut self, depth: u32, sink: PerftSink) {
         self.stop();
-        self.inner.perft(depth, out)
+        self.inner.perft(depth, sink);
+        self.searching = true;
+        self.perft_running = true;
     }
 
     /// Starts a search on its own thread; events go to `sink`, the last being
@@ -423,6 +500,7 @@ impl Engine {
         self.stop();
         self.inner.go(limits, ponder, naming, sink);
         self.searching = true;
+        self.perft_running = false;
     }
 
     /// Ends the running search (its best move is still reported) and waits for it.
@@ -431,13 +509,24 @@ impl Engine {
             self.inner.control().stop.store(true, Ordering::SeqCst);
             self.inner.wait();
             self.searching = false;
+            self.perft_running = false;
         }
+    }
+
+    /// At the end of input: lets a running perft finish (its count is bounded and was asked
+    /// for, as in `echo "perft 7" | damiera`), then stops a running search.
+    pub fn finish(&mut self) {
+        if self.perft_running {
+            self.wait();
+        }
+        self.stop();
     }
 
     /// Waits for the running search to end by itself.
     pub fn wait(&mut self) {
         self.inner.wait();
         self.searching = false;
+        self.perft_running = false;
     }
 
     /// Signals a stop without waiting (safe from the thread that reads commands).

@@ -16,17 +16,16 @@ pub mod engine;
 pub mod eval;
 pub mod game;
 pub mod geometry;
-pub mod hub;
 pub mod learn;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod tt;
-pub mod uci;
 pub mod variant;
 pub mod zobrist;
 

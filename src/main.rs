@@ -149,6 +149,16 @@ fn run_perft<G: Game>(pos: &G::Position, depth: u32, divide: bool, dups: Duplica
     let _ = writeln!(out, "Nodes/second: {:.0}", total as f64 / secs.max(1e-9));
 }
 
+/// Restores the default action of SIGPIPE (end the process without a message).
+fn restore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: `signal` with a valid signal number and SIG_DFL only changes this process's
+    // signal disposition; it is called before any other thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
@@ -158,6 +168,16 @@ fn main() -> ExitCode {
         Ok(c) => c,
         Err(e) => e.exit(),
     };
+    // The shell tools end quietly when their reader goes away (`damiera analyse ... | head`):
+    // the default action of SIGPIPE, which Rust programs otherwise ignore (so that a write
+    // to a closed pipe panics in `println!`). The protocol loops and `match` keep ignoring
+    // it: a front end or an engine that dies is their business, not a reason to die.
+    if !matches!(
+        cli.command,
+        None | Some(Command::Hub) | Some(Command::Match(_))
+    ) {
+        restore_sigpipe();
+    }
     match cli.command {
         Some(Command::Match(args)) => {
             let sub = matches
@@ -227,14 +247,14 @@ fn main() -> ExitCode {
         }
         Some(Command::Bench { depth }) => bench::run(depth),
         Some(Command::Hub) => {
-            let out = damiera::uci::Output::new(Box::new(std::io::stdout()));
-            let mut lines = damiera::uci::input_lines(std::io::stdin().lock());
-            damiera::hub::run(&mut lines, out);
+            let out = damiera::protocol::Output::new(Box::new(std::io::stdout()));
+            let mut lines = damiera::protocol::input_lines(std::io::stdin().lock());
+            damiera::protocol::hub::run(&mut lines, out);
             ExitCode::SUCCESS
         }
         None => {
-            let out = damiera::uci::Output::new(Box::new(std::io::stdout()));
-            damiera::uci::run(std::io::stdin().lock(), out);
+            let out = damiera::protocol::Output::new(Box::new(std::io::stdout()));
+            damiera::protocol::run(std::io::stdin().lock(), out);
             ExitCode::SUCCESS
         }
     }

@@ -252,9 +252,15 @@ impl<G: Game> Searcher<G> {
     /// # Panics
     /// If the table cannot be allocated ([`Searcher::set_hash`] reports that instead).
     pub fn new(hash_mib: usize) -> Self {
-        let tt = Arc::new(TranspositionTable::new(hash_mib));
+        Self::try_new(hash_mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A searcher with a `hash_mib` MiB table, or an error if the table cannot be had
+    /// ([`TranspositionTable::try_new`]).
+    pub fn try_new(hash_mib: usize) -> Result<Self, String> {
+        let tt = Arc::new(TranspositionTable::try_new(hash_mib)?);
         let workers = vec![Worker::new(0, &tt)];
-        Searcher { tt, workers }
+        Ok(Searcher { tt, workers })
     }
 
     /// Replaces the table by one of `mib` MiB (the old one is freed first).

@@ -127,6 +127,14 @@ pub fn from_tt(score: i16, ply: usize) -> i32 {
     }
 }
 
+/// Bytes of memory the system can still give (Linux: `MemAvailable`), if known.
+fn available_memory() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib.saturating_mul(1024))
+}
+
 impl TranspositionTable {
     /// A table of at most `mib` MiB (at least one bucket).
     ///
@@ -136,16 +144,39 @@ impl TranspositionTable {
         Self::try_new(mib).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// A table of at most `mib` MiB, or an error if that much memory cannot be allocated.
+    /// A table of at most `mib` MiB, or an error if that much memory cannot be allocated or
+    /// is more than the machine has available (`MemAvailable` in `/proc/meminfo` on Linux:
+    /// a table that does not fit would be killed by the kernel, not refused, since pages are
+    /// only given when touched).
+    ///
+    /// The memory comes zeroed from the allocator (fresh pages from the kernel for a large
+    /// table), so making even a large table takes no time; its pages become resident as the
+    /// search writes to them.
     pub fn try_new(mib: usize) -> Result<TranspositionTable, String> {
-        let bytes = mib.max(1).saturating_mul(1024 * 1024);
+        let too_big = || format!("cannot allocate a {mib} MiB hash table");
+        let bytes = mib.max(1).checked_mul(1024 * 1024).ok_or_else(too_big)?;
+        if let Some(available) = available_memory() {
+            if bytes > available {
+                return Err(format!(
+                    "cannot allocate a {mib} MiB hash table: {} MiB of memory available",
+                    available >> 20
+                ));
+            }
+        }
         let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
-        let mut buckets = Vec::new();
-        buckets
-            .try_reserve_exact(n)
-            .map_err(|_| format!("cannot allocate a {mib} MiB hash table"))?;
-        buckets.resize_with(n, Bucket::default);
+        let layout = std::alloc::Layout::array::<Bucket>(n).map_err(|_| too_big())?;
+        // SAFETY: the layout has a non-zero size (n >= 1). All-zero bytes are a valid
+        // `Bucket` (atomics holding 0, an empty slot). The Vec takes ownership of an
+        // allocation made with the global allocator and exactly the layout of `n` Buckets,
+        // with length and capacity `n`, as `Vec::from_raw_parts` requires.
+        let buckets = unsafe {
+            let p = std::alloc::alloc_zeroed(layout) as *mut Bucket;
+            if p.is_null() {
+                return Err(too_big());
+            }
+            Vec::from_raw_parts(p, n, n)
+        };
         Ok(TranspositionTable {
             buckets,
             mask: n - 1,

@@ -136,7 +136,6 @@ fn malformed_lines_get_errors_and_the_engine_goes_on() {
     e.rejects("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"11-16 11-15\"");
     e.rejects("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"9-99\"");
     e.rejects("pos moves=\"11-15\"");
-    e.rejects("frobnicate now");
     e.rejects("set-param name=hash");
     e.rejects("set-param name=hash value=lots");
     e.rejects("set-param name=variant value=chess");
@@ -148,6 +147,60 @@ fn malformed_lines_get_errors_and_the_engine_goes_on() {
     e.send("quit");
     let status = e.child.wait().unwrap();
     assert!(status.success());
+}
+
+#[test]
+fn unknown_commands_are_ignored_and_overlong_lines_are_errors() {
+    // protocols.md §1.1 (Scan's protocol.txt): both sides "should ignore commands and
+    // arguments that they don't understand"; the next answer is the ping's pong.
+    let mut e = Engine::start();
+    e.send("hub");
+    e.expect("wait");
+    e.send("init");
+    e.expect("ready");
+    for line in [
+        "frobnicate now",
+        "get-param name=hash",
+        "go-fish",
+        "x=1 y=2",
+    ] {
+        e.send(line);
+        e.send("ping");
+        let next = e.expect("");
+        assert_eq!(next, "pong", "{line}");
+    }
+    // A line longer than 1 MiB is answered with one error and skipped whole.
+    e.send(&format!("pos moves=\"{}\"", "11-15 ".repeat(200_000)));
+    let err = e.expect("");
+    assert!(err.starts_with("error message="), "{err}");
+    assert!(err.contains("bytes"), "{err}");
+    e.rejects("pos moves=\"11-15\"");
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+#[test]
+fn huge_times_are_accepted_and_stop_answers() {
+    let mut e = Engine::start();
+    e.send("hub");
+    e.expect("wait");
+    e.send("init");
+    e.expect("ready");
+    for level in [
+        "level time=1e300 inc=1e300",
+        "level moves=1 time=1e300",
+        "level move-time=1e300",
+        "level time=18446744073709551615 inc=18446744073709551615",
+    ] {
+        e.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww");
+        e.send(level);
+        e.send("go think");
+        e.send("ping");
+        e.expect("pong");
+        e.send("stop");
+        let done = e.expect("done ");
+        assert!(done.starts_with("done move="), "{level}: {done}");
+    }
 }
 
 #[test]

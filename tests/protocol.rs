@@ -677,7 +677,7 @@ fn perft_divides_and_matches_the_published_counts() {
     let mut e = engine();
     // English start (OEIS A133046, DCTL): 7, 49, 302, 1469.
     for (depth, total) in [(1u32, 7u64), (2, 49), (3, 302), (4, 1469)] {
-        let lines = e.ask(&format!("perft {depth}"));
+        let lines = e.ask_until(&format!("perft {depth}"), "Nodes searched");
         let (last, divide) = lines.split_last().unwrap();
         assert_eq!(last, &format!("Nodes searched: {total}"));
         let mut moves = Vec::new();
@@ -693,20 +693,26 @@ fn perft_divides_and_matches_the_published_counts() {
         moves.sort();
         assert_eq!(moves, legal, "one divide line per legal move");
     }
-    assert_eq!(e.ask("perft 0"), ["Nodes searched: 1"]);
+    assert_eq!(
+        e.ask_until("perft 0", "Nodes searched"),
+        ["Nodes searched: 1"]
+    );
     // Depth 5 of the other variants' start positions (tests/perft/*.perft).
     for (variant, total) in [("italian", 7361u64), ("brazilian", 7473), ("russian", 7482)] {
         assert!(e
             .ask(&format!("setoption name Variant value {variant}"))
             .is_empty());
-        let lines = e.ask("perft 5");
+        let lines = e.ask_until("perft 5", "Nodes searched");
         assert_eq!(lines.len(), 8, "{lines:?}");
         assert_eq!(lines[7], format!("Nodes searched: {total}"), "{variant}");
     }
     // From the current position, after moves.
     assert!(e.ask("setoption name Variant value english").is_empty());
     assert!(e.ask("position startpos moves 11-15 22-18").is_empty());
-    assert_eq!(e.ask("perft 1"), ["15x22: 1", "Nodes searched: 1"]);
+    assert_eq!(
+        e.ask_until("perft 1", "Nodes searched"),
+        ["15x22: 1", "Nodes searched: 1"]
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

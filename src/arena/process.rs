@@ -428,7 +428,7 @@ pub fn hub_field(line: &str, name: &str) -> Option<String> {
 pub mod hubsq {
     use crate::variant::Variant;
 
-    use crate::hub::{squares, Numbering};
+    use crate::protocol::hub::{squares, Numbering};
 
     /// The native square name of Hub square `n` (1..=32) in the 0.6 numbering.
     pub fn to_native(v: Variant, n: u32) -> Option<String> {

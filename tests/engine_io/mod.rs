@@ -73,6 +73,11 @@ impl EngineProcess {
         }
     }
 
+    /// The process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// The transcript so far, for failure messages.
     pub fn dump(&self) -> String {
         self.transcript.join("\n")
@@ -178,6 +183,17 @@ impl EngineProcess {
     pub fn ask(&mut self, command: &str) -> Vec<String> {
         self.send(command);
         self.sync()
+    }
+
+    /// Sends `command` and returns the lines up to and including the first that starts with
+    /// `last` (for a command whose answer comes from another thread, as perft's does); then
+    /// checks with `isready` that nothing else came.
+    pub fn ask_until(&mut self, command: &str, last: &str) -> Vec<String> {
+        self.send(command);
+        let lines = self.until(last);
+        let rest = self.sync();
+        assert!(rest.is_empty(), "{rest:?}\n{}", self.dump());
+        lines
     }
 
     /// Asserts that nothing arrives for `d`.

@@ -13,9 +13,9 @@
 //! - Captures are written `from x to x captured x captured ...` (every captured square).
 //! - Scores are in men; a win in n plies is `100 - n/100`; time in seconds; nps in millions.
 
+use super::{Input, Output};
 use crate::engine::{Engine, Event, Naming, Score, DEFAULT_HASH_MIB};
 use crate::search::Limits;
-use crate::uci::Output;
 use crate::variant::Variant;
 
 /// How squares are numbered in the Hub lines of an 8x8 game.
@@ -172,21 +172,24 @@ struct Hub {
 }
 
 /// Runs the Hub protocol: waits for the `hub` command first.
-pub fn run(lines: &mut dyn Iterator<Item = String>, out: Output) {
-    while let Some(line) = lines.next() {
-        if line.trim() == "hub" {
-            run_after_hub(lines, out);
-            return;
-        }
-        if !line.trim().is_empty() {
-            out.line("error message=\"send hub first\"");
+pub fn run(lines: Input, out: Output) {
+    while let Some(item) = lines.next() {
+        match item {
+            Ok(line) if line.trim() == "hub" => {
+                run_after_hub(lines, out);
+                return;
+            }
+            Ok(line) if line.trim().is_empty() => {}
+            _ => out.line("error message=\"send hub first\""),
         }
     }
 }
 
 /// Runs the Hub protocol after a `hub` command was read: answers it, then serves commands until
-/// `quit` or the end of input.
-pub fn run_after_hub(lines: &mut dyn Iterator<Item = String>, out: Output) {
+/// `quit` or the end of input. Unknown commands are ignored (protocols.md §1.1: both sides
+/// "should ignore commands and arguments that they don't understand"), and logged at debug
+/// level.
+pub fn run_after_hub(lines: Input, out: Output) {
     let mut hub = Hub {
         engine: Engine::new(Variant::English, DEFAULT_HASH_MIB),
         out,
@@ -200,7 +203,14 @@ pub fn run_after_hub(lines: &mut dyn Iterator<Item = String>, out: Output) {
         threads: 1,
     };
     hub.hello();
-    for text in lines {
+    for item in lines {
+        let text = match item {
+            Ok(t) => t,
+            Err(e) => {
+                hub.error(&e.to_string());
+                continue;
+            }
+        };
         if text.trim().is_empty() {
             continue;
         }
@@ -224,7 +234,7 @@ pub fn run_after_hub(lines: &mut dyn Iterator<Item = String>, out: Output) {
             "go" => hub.go(&line),
             "ponder-hit" => hub.engine.ponderhit(),
             "stop" => hub.engine.stop(),
-            other => hub.error(&format!("unknown command {other}")),
+            other => log::debug!("hub: ignoring unknown command {other}"),
         }
     }
     hub.engine.stop();
@@ -462,7 +472,7 @@ impl Hub {
             l.movestogo = int("moves")?.map(|m| m.min(1000) as u32);
             let inc = secs("inc")?.unwrap_or(0);
             // protocol.txt: the increment is added to the clock before every move.
-            l.time = secs("time")?.map(|t| t + inc);
+            l.time = secs("time")?.map(|t| t.saturating_add(inc));
             l.inc = inc;
             l.infinite = line.has("infinite");
             if l.depth.is_none()

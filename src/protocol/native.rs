@@ -3,65 +3,34 @@
 //! The search runs on its own thread, so this loop keeps reading: `stop`, `isready`,
 //! `ponderhit` and `quit` are answered at once during a search.
 
-use crate::engine::{Engine, Event, Naming, Score, DEFAULT_HASH_MIB};
+use super::{Input, Output};
+use crate::engine::{Engine, Event, Naming, PerftEvent, Score, DEFAULT_HASH_MIB};
 use crate::search::Limits;
 use crate::variant::Variant;
-use std::io::{BufRead, Write};
-use std::sync::{Arc, Mutex};
-
-/// Where protocol lines go: shared by the command loop and the search thread.
-#[derive(Clone)]
-pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
-
-impl Output {
-    /// Lines to `w` (stdout in the binary, a buffer in tests).
-    pub fn new(w: Box<dyn Write + Send>) -> Output {
-        Output(Arc::new(Mutex::new(w)))
-    }
-
-    /// Writes one line and flushes it.
-    pub fn line(&self, text: &str) {
-        let mut w = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        let _ = writeln!(w, "{text}");
-        let _ = w.flush();
-    }
-}
 
 /// The options the engine announces and accepts.
 struct Options {
     move_overhead: u64,
 }
 
-/// The lines of `input`, up to the end of input or a read error. A line that is not UTF-8 is
-/// decoded lossily (so it reads as an unknown command or a bad argument) rather than ending
-/// the session.
-pub fn input_lines(input: impl BufRead) -> impl Iterator<Item = String> {
-    input
-        .split(b'\n')
-        .map_while(Result::ok)
-        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
-}
-
-/// Runs the protocol until `quit` or the end of input. A first command `hub` switches to the
-/// Hub protocol ([`crate::hub`]) for the rest of the session.
-pub fn run(input: impl BufRead, out: Output) {
-    let mut lines = input_lines(input);
+/// Runs the native protocol until `quit` or the end of input.
+pub fn run(lines: Input, out: Output) {
     let mut engine = Engine::new(Variant::English, DEFAULT_HASH_MIB);
     let mut options = Options {
         move_overhead: crate::engine::DEFAULT_MOVE_OVERHEAD_MS,
     };
-    let mut first = true;
-    while let Some(line) = lines.next() {
+    for item in lines {
+        let line = match item {
+            Ok(l) => l,
+            Err(e) => {
+                out.line(&format!("info string error: {e}"));
+                continue;
+            }
+        };
         let line = line.trim();
         if line.is_empty() {
             continue;
         }
-        if first && line == "hub" {
-            drop(engine);
-            crate::hub::run_after_hub(&mut lines, out);
-            return;
-        }
-        first = false;
         log::debug!("< {line}");
         let mut words = line.split_whitespace();
         let command = words.next().unwrap_or_default();
@@ -93,11 +62,15 @@ pub fn run(input: impl BufRead, out: Output) {
                 }
                 out.line(&format!("Fen: {}", engine.fen()));
             }
-            "quit" => break,
+            "quit" => {
+                engine.stop();
+                return;
+            }
             other => out.line(&format!("info string error: unknown command '{other}'")),
         }
     }
-    engine.stop();
+    // The end of input: a running perft finishes, a search stops (docs/protocol.md).
+    engine.finish();
 }
 
 fn handshake(out: &Output) {
@@ -290,6 +263,15 @@ fn perft(engine: &mut Engine, args: &[&str], out: &Output) {
             return;
         }
     };
-    let total = engine.perft(depth, &mut |name, n| out.line(&format!("{name}: {n}")));
-    out.line(&format!("Nodes searched: {total}"));
+    let out = out.clone();
+    engine.perft(
+        depth,
+        Box::new(move |ev| match ev {
+            PerftEvent::Move(name, n) => out.line(&format!("{name}: {n}")),
+            PerftEvent::Done(total) => out.line(&format!("Nodes searched: {total}")),
+            PerftEvent::Stopped { counted, of } => out.line(&format!(
+                "info string perft stopped after {counted} of {of} root moves"
+            )),
+        }),
+    );
 }
