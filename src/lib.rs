@@ -14,6 +14,7 @@ pub mod bitboard;
 pub mod damone;
 pub mod engine;
 pub mod eval;
+pub mod fuzzing;
 pub mod game;
 pub mod geometry;
 pub mod learn;

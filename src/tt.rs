@@ -95,7 +95,7 @@ fn move_of(data: u64) -> u64 {
 
 /// The table.
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: Memory,
     mask: usize,
     age: AtomicU8,
 }
@@ -127,6 +127,96 @@ pub fn from_tt(score: i16, ply: usize) -> i32 {
     }
 }
 
+/// The table's memory: `len` zeroed buckets. On Unix an anonymous private mapping, whose
+/// pages the kernel gives zeroed and only when first written, so that making a table of any
+/// size takes no time and no resident memory, and [`Memory::discard`] empties it by giving its
+/// pages back. Elsewhere an ordinary zeroed allocation.
+struct Memory {
+    ptr: std::ptr::NonNull<Bucket>,
+    len: usize,
+}
+
+// SAFETY: the memory is owned, and a Bucket holds only atomics (Send and Sync).
+unsafe impl Send for Memory {}
+// SAFETY: as above; shared access goes through the atomics.
+unsafe impl Sync for Memory {}
+
+impl Memory {
+    /// `len` (at least 1) zeroed buckets, or `None` if the memory cannot be had.
+    fn new(len: usize) -> Option<Memory> {
+        let layout = std::alloc::Layout::array::<Bucket>(len).ok()?;
+        #[cfg(unix)]
+        // SAFETY: an anonymous private mapping of a non-zero size, checked for failure. Its
+        // pages are zero, a valid `Bucket` (empty slots); mappings are page-aligned, more
+        // than a Bucket's 64 bytes.
+        let ptr = unsafe {
+            let p = libc::mmap(
+                std::ptr::null_mut(),
+                layout.size(),
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            );
+            if p == libc::MAP_FAILED {
+                return None;
+            }
+            p as *mut Bucket
+        };
+        #[cfg(not(unix))]
+        // SAFETY: a non-zero size; all-zero bytes are a valid Bucket.
+        let ptr = unsafe { std::alloc::alloc_zeroed(layout) as *mut Bucket };
+        Some(Memory {
+            ptr: std::ptr::NonNull::new(ptr)?,
+            len,
+        })
+    }
+
+    /// Zeroes the memory by giving its pages back to the kernel (Unix: `MADV_DONTNEED` on a
+    /// private anonymous mapping, after which the pages read as zero). `false` if that is not
+    /// available and the caller must zero it.
+    fn discard(&self) -> bool {
+        #[cfg(unix)]
+        {
+            let bytes = self.len * std::mem::size_of::<Bucket>();
+            // SAFETY: the range is exactly this mapping; zero pages are valid Buckets.
+            unsafe {
+                libc::madvise(
+                    self.ptr.as_ptr() as *mut libc::c_void,
+                    bytes,
+                    libc::MADV_DONTNEED,
+                ) == 0
+            }
+        }
+        #[cfg(not(unix))]
+        false
+    }
+}
+
+impl std::ops::Deref for Memory {
+    type Target = [Bucket];
+    fn deref(&self) -> &[Bucket] {
+        // SAFETY: `len` initialised (zeroed) Buckets owned by self.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Memory {
+    fn drop(&mut self) {
+        let layout = std::alloc::Layout::array::<Bucket>(self.len).expect("made from it");
+        #[cfg(unix)]
+        // SAFETY: the mapping made in `new` with this size, unmapped once.
+        unsafe {
+            libc::munmap(self.ptr.as_ptr() as *mut libc::c_void, layout.size());
+        }
+        #[cfg(not(unix))]
+        // SAFETY: allocated in `new` with this layout.
+        unsafe {
+            std::alloc::dealloc(self.ptr.as_ptr() as *mut u8, layout);
+        }
+    }
+}
+
 /// Bytes of memory the system can still give (Linux: `MemAvailable`), if known.
 fn available_memory() -> Option<usize> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
@@ -149,9 +239,8 @@ impl TranspositionTable {
     /// a table that does not fit would be killed by the kernel, not refused, since pages are
     /// only given when touched).
     ///
-    /// The memory comes zeroed from the allocator (fresh pages from the kernel for a large
-    /// table), so making even a large table takes no time; its pages become resident as the
-    /// search writes to them.
+    /// The memory comes zeroed from the kernel ([`Memory`]), so making even a large table
+    /// takes no time; its pages become resident as the search writes to them.
     pub fn try_new(mib: usize) -> Result<TranspositionTable, String> {
         let too_big = || format!("cannot allocate a {mib} MiB hash table");
         let bytes = mib.max(1).checked_mul(1024 * 1024).ok_or_else(too_big)?;
@@ -165,18 +254,7 @@ impl TranspositionTable {
         }
         let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
-        let layout = std::alloc::Layout::array::<Bucket>(n).map_err(|_| too_big())?;
-        // SAFETY: the layout has a non-zero size (n >= 1). All-zero bytes are a valid
-        // `Bucket` (atomics holding 0, an empty slot). The Vec takes ownership of an
-        // allocation made with the global allocator and exactly the layout of `n` Buckets,
-        // with length and capacity `n`, as `Vec::from_raw_parts` requires.
-        let buckets = unsafe {
-            let p = std::alloc::alloc_zeroed(layout) as *mut Bucket;
-            if p.is_null() {
-                return Err(too_big());
-            }
-            Vec::from_raw_parts(p, n, n)
-        };
+        let buckets = Memory::new(n).ok_or_else(too_big)?;
         Ok(TranspositionTable {
             buckets,
             mask: n - 1,
@@ -184,12 +262,14 @@ impl TranspositionTable {
         })
     }
 
-    /// Empties every slot.
+    /// Empties every slot (and gives the pages back to the kernel where it can).
     pub fn clear(&self) {
-        for b in &self.buckets {
-            for slot in &b.0 {
-                slot.data.store(0, Ordering::Relaxed);
-                slot.check.store(0, Ordering::Relaxed);
+        if !self.buckets.discard() {
+            for b in self.buckets.iter() {
+                for slot in &b.0 {
+                    slot.data.store(0, Ordering::Relaxed);
+                    slot.check.store(0, Ordering::Relaxed);
+                }
             }
         }
         self.age.store(0, Ordering::Relaxed);
@@ -283,7 +363,7 @@ impl TranspositionTable {
         let age = self.age.load(Ordering::Relaxed);
         let mut used = 0;
         let mut seen = 0;
-        'outer: for b in &self.buckets {
+        'outer: for b in self.buckets.iter() {
             for slot in &b.0 {
                 if seen == 1000 {
                     break 'outer;

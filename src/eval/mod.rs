@@ -148,8 +148,9 @@ pub fn weights(v: Variant) -> Option<&'static Net> {
 }
 
 /// Loads a weights file for variant `v` (the `EvalFile` option); an empty `path` returns to
-/// the built-in weights, [`HAND_SET`] (`hand`) selects the hand-set evaluation. Replaced weights are leaked on purpose (about 400 KB a load): a search
-/// running meanwhile keeps reading them.
+/// the built-in weights, [`HAND_SET`] (`hand`) selects the hand-set evaluation. Loaded weights
+/// are never freed, since a search running meanwhile keeps reading them: each distinct file
+/// costs its size once (about 400 KB), and loading the same file again costs nothing.
 ///
 /// # Errors
 /// A missing or unreadable file, a bad header, a truncated file, a checksum mismatch or a file
@@ -161,11 +162,58 @@ pub fn load_weights(v: Variant, path: &str) -> Result<(), String> {
         HAND[i].store(path == HAND_SET, Ordering::Release);
         return Ok(());
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let bytes = read_bounded(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let net = Net::from_bytes(&bytes, v).map_err(|e| format!("{path}: {e}"))?;
-    LOADED[i].store(Box::into_raw(Box::new(net)), Ordering::Release);
+    // The same weights loaded again reuse their first copy, so that a front end that sets
+    // the option at every game does not grow the process.
+    let mut loaded = LOADED_NETS.lock().unwrap_or_else(|p| p.into_inner());
+    let hash = fnv1a(&bytes);
+    let net: &'static Net = match loaded.iter().find(|(vv, h, _)| *vv == v && *h == hash) {
+        Some(&(_, _, n)) => n,
+        None => {
+            let n: &'static Net = Box::leak(Box::new(net));
+            loaded.push((v, hash, n));
+            n
+        }
+    };
+    LOADED[i].store(net as *const Net as *mut Net, Ordering::Release);
     HAND[i].store(false, Ordering::Release);
     Ok(())
+}
+
+/// Every weights file loaded so far: variant, FNV-1a hash of the file, the weights.
+static LOADED_NETS: std::sync::Mutex<Vec<(Variant, u64, &'static Net)>> =
+    std::sync::Mutex::new(Vec::new());
+
+/// The largest weights file read (the bound on a file is 8 MiB).
+const MAX_FILE_BYTES: u64 = 8 << 20;
+
+/// The bytes of a regular file of at most [`MAX_FILE_BYTES`] (a FIFO or a device such as
+/// `/dev/zero` is refused rather than read forever).
+fn read_bounded(path: &str) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file".into());
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(format!(
+            "{} bytes, more than a weights file's {MAX_FILE_BYTES}",
+            meta.len()
+        ));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_FILE_BYTES).read_to_end(&mut bytes))
+        .map_err(|e| e.to_string())?;
+    Ok(bytes)
+}
+
+/// FNV-1a, 64 bits, of `bytes`.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// Whether variant `v` evaluates with learned weights now.

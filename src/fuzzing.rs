@@ -1,0 +1,141 @@
+//! The checks behind the fuzz targets (`fuzz/`, cargo fuzz with libFuzzer) and the property
+//! tests that run the same checks in CI (`tests/fuzzing.rs`, proptest). Each function takes
+//! arbitrary bytes and panics only if damiera breaks a promise on them:
+//!
+//! - [`fen`]: a FEN of any variant is parsed or refused without a panic; a parsed position's
+//!   FEN parses back to the same position.
+//! - [`move_text`]: move text in a position reached by legal moves is parsed or refused
+//!   without a panic; a parsed move is legal, and its name parses back to it.
+//! - [`native_session`] and [`hub_session`]: protocol lines drive the real command loops
+//!   in-process; every line is answered or ignored as documented and the loop ends at the
+//!   end of input. Lines are bounded so that one input runs in milliseconds: perft at most
+//!   5 plies, no `Hash` or `hash` change (a large table is tested by tests/reliability.rs).
+
+use crate::game::Game;
+use crate::movegen::Duplicates;
+use crate::moves::MoveList;
+use crate::protocol::{self, InputError, Output};
+use crate::variant::{Variant, VariantFn};
+
+/// The variant picked by a byte.
+fn variant_of(b: u8) -> Variant {
+    Variant::ALL[b as usize % Variant::ALL.len()]
+}
+
+struct FenCheck<'a>(&'a str);
+
+impl VariantFn for FenCheck<'_> {
+    type Output = ();
+    fn call<G: Game>(self) {
+        if let Ok(pos) = G::parse_fen(self.0) {
+            let text = G::fen(&pos);
+            let again = G::parse_fen(&text)
+                .unwrap_or_else(|e| panic!("{}: own FEN {text:?} refused: {e}", G::NAME));
+            assert_eq!(G::fen(&again), text, "{}", G::NAME);
+            assert_eq!(G::key(&again), G::key(&pos), "{}: {text}", G::NAME);
+            // Whatever was parsed can be played from.
+            let mut list = MoveList::new();
+            G::generate(&pos, &mut list, Duplicates::Drop);
+            for mv in list.iter() {
+                let _ = G::make(&pos, mv);
+            }
+        }
+    }
+}
+
+/// `data[0]` picks the variant, the rest is FEN text.
+pub fn fen(data: &[u8]) {
+    let Some((&v, rest)) = data.split_first() else {
+        return;
+    };
+    let text = String::from_utf8_lossy(rest);
+    variant_of(v).dispatch(FenCheck(&text));
+}
+
+struct MoveCheck<'a> {
+    plies: &'a [u8],
+    text: &'a str,
+}
+
+impl VariantFn for MoveCheck<'_> {
+    type Output = ();
+    fn call<G: Game>(self) {
+        // A position reached by legal moves chosen by the bytes.
+        let mut pos = G::start();
+        for &b in self.plies {
+            let mut list = MoveList::new();
+            G::generate(&pos, &mut list, Duplicates::Drop);
+            if list.is_empty() {
+                break;
+            }
+            pos = G::make(&pos, &list[b as usize % list.len()]);
+        }
+        let mut list = MoveList::new();
+        G::generate(&pos, &mut list, Duplicates::Keep);
+        if let Ok(mv) = G::parse_move(&pos, self.text) {
+            assert!(
+                list.contains(&mv),
+                "{}: {:?} parsed to an illegal move in {}",
+                G::NAME,
+                self.text,
+                G::fen(&pos)
+            );
+            let name = G::move_name(&pos, &mv);
+            let back = G::parse_move(&pos, &name)
+                .unwrap_or_else(|e| panic!("{}: own name {name} refused: {e}", G::NAME));
+            assert!(back == mv, "{}: {name} parses to another move", G::NAME);
+        }
+    }
+}
+
+/// `data[0]` picks the variant, `data[1]` the number of plies played from the start (up to
+/// 63), the next bytes choose those moves, and the rest is move text.
+pub fn move_text(data: &[u8]) {
+    let [v, n, rest @ ..] = data else {
+        return;
+    };
+    let n = (*n as usize % 64).min(rest.len());
+    let (plies, text) = rest.split_at(n);
+    let text = String::from_utf8_lossy(text);
+    variant_of(*v).dispatch(MoveCheck { plies, text: &text });
+}
+
+/// The lines of `data`, bounded for fuzzing (see the module documentation).
+fn session_lines(data: &[u8]) -> Vec<Result<String, InputError>> {
+    protocol::input_lines(data)
+        .filter(|l| match l {
+            Ok(l) => {
+                let lower = l.to_ascii_lowercase();
+                let perft_ok = match lower.trim_start().strip_prefix("perft") {
+                    Some(rest) => rest.trim().parse::<u32>().is_ok_and(|d| d <= 5),
+                    None => true,
+                };
+                perft_ok && !lower.contains("hash") && !lower.contains("evalfile")
+            }
+            Err(_) => true,
+        })
+        .take(64)
+        .collect()
+}
+
+fn sink() -> Output {
+    Output::new(Box::new(std::io::sink()))
+}
+
+/// Protocol lines to the native loop ([`protocol::run`], which switches to Hub on a first
+/// `hub`).
+pub fn native_session(data: &[u8]) {
+    let lines = session_lines(data);
+    let mut it = lines.into_iter();
+    protocol::native::run(&mut it, sink());
+}
+
+/// Protocol lines to the Hub loop, after its `hub` command.
+pub fn hub_session(data: &[u8]) {
+    let lines: Vec<_> = session_lines(data)
+        .into_iter()
+        .filter(|l| !matches!(l, Ok(t) if t.contains("eval-file")))
+        .collect();
+    let mut it = lines.into_iter();
+    protocol::hub::run_after_hub(&mut it, sink());
+}

@@ -1,0 +1,103 @@
+//! The fuzz targets' checks (`damiera::fuzzing`, run for millions of executions by `cargo
+//! fuzz`, see fuzz/README.md) as bounded property tests on stable Rust, in every test run:
+//! random bytes, and random edits of the seed inputs in `fuzz/seeds/`.
+
+use proptest::prelude::*;
+use std::path::Path;
+
+/// The seed inputs of a fuzz target.
+fn seeds(target: &str) -> Vec<Vec<u8>> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/seeds")
+        .join(target);
+    let mut out: Vec<Vec<u8>> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| std::fs::read(e.unwrap().path()).unwrap())
+        .collect();
+    out.sort();
+    assert!(!out.is_empty(), "no seeds in {}", dir.display());
+    out
+}
+
+/// A seed of `target` with a few random byte edits (replace, insert, delete).
+fn edited_seed(target: &'static str) -> impl Strategy<Value = Vec<u8>> {
+    let all = seeds(target);
+    (
+        0..all.len(),
+        prop::collection::vec((any::<u16>(), any::<u8>(), 0u8..3), 0..6),
+    )
+        .prop_map(move |(i, edits)| {
+            let mut s = all[i].clone();
+            for (at, byte, kind) in edits {
+                let at = at as usize % (s.len() + 1);
+                match kind {
+                    0 if at < s.len() => s[at] = byte,
+                    1 => s.insert(at, byte),
+                    _ if at < s.len() => {
+                        s.remove(at);
+                    }
+                    _ => {}
+                }
+            }
+            s
+        })
+}
+
+/// Text made of the characters that FENs, moves and protocol lines use.
+fn texty(max: usize) -> impl Strategy<Value = Vec<u8>> {
+    prop::collection::vec(
+        prop::sample::select(b"0123456789abcdefghWBK:,-x.= \n\"pqrstuvwPOSITIONgo".to_vec()),
+        0..max,
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn fen_random_bytes(data in prop::collection::vec(any::<u8>(), 0..80)) {
+        damiera::fuzzing::fen(&data);
+    }
+
+    #[test]
+    fn fen_texty(v in any::<u8>(), text in texty(80)) {
+        let mut data = vec![v];
+        data.extend(text);
+        damiera::fuzzing::fen(&data);
+    }
+
+    #[test]
+    fn fen_edited_seeds(data in edited_seed("fen")) {
+        damiera::fuzzing::fen(&data);
+    }
+
+    #[test]
+    fn move_text_random(data in prop::collection::vec(any::<u8>(), 0..60)) {
+        damiera::fuzzing::move_text(&data);
+    }
+
+    #[test]
+    fn move_text_edited_seeds(data in edited_seed("move_text")) {
+        damiera::fuzzing::move_text(&data);
+    }
+}
+
+proptest! {
+    // Each case starts an engine and may search: fewer cases.
+    #![proptest_config(ProptestConfig { cases: 50, ..ProptestConfig::default() })]
+
+    #[test]
+    fn native_edited_seeds(data in edited_seed("native")) {
+        damiera::fuzzing::native_session(&data);
+    }
+
+    #[test]
+    fn native_texty(data in texty(200)) {
+        damiera::fuzzing::native_session(&data);
+    }
+
+    #[test]
+    fn hub_edited_seeds(data in edited_seed("hub")) {
+        damiera::fuzzing::hub_session(&data);
+    }
+}
