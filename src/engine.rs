@@ -301,6 +301,8 @@ impl<G: Game> VariantEngine for GameEngine<G> {
 
     fn wait(&mut self) {
         if let Some(t) = self.thread.take() {
+            // A search waiting for `stop` (infinite or ponder) sleeps parked: wake it.
+            t.thread().unpark();
             let _ = t.join();
         }
     }

@@ -8,14 +8,18 @@
 //!   without a panic; a parsed move is legal, and its name parses back to it.
 //! - [`native_session`] and [`hub_session`]: protocol lines drive the real command loops
 //!   in-process; every line is answered or ignored as documented and the loop ends at the
-//!   end of input. Lines are bounded so that one input runs in milliseconds: perft at most
-//!   5 plies, no `Hash` or `hash` change (a large table is tested by tests/reliability.rs).
+//!   end of input. Lines are bounded so that one input runs in well under a millisecond:
+//!   searches to 2 plies (`depth 2` added to every `go`, `depth=2` to every Hub `level`), perft
+//!   at most 5 plies, no `Hash` or `hash` change (a large table is tested by
+//!   tests/reliability.rs), no weights files. Long searches meeting commands are tested by
+//!   tests/protocol.rs and tests/reliability.rs.
 
 use crate::game::Game;
 use crate::movegen::Duplicates;
 use crate::moves::MoveList;
 use crate::protocol::{self, InputError, Output};
 use crate::variant::{Variant, VariantFn};
+use std::sync::Mutex;
 
 /// The variant picked by a byte.
 fn variant_of(b: u8) -> Variant {
@@ -102,6 +106,17 @@ pub fn move_text(data: &[u8]) {
 
 /// The lines of `data`, bounded for fuzzing (see the module documentation).
 fn session_lines(data: &[u8]) -> Vec<Result<String, InputError>> {
+    bounded_lines(data)
+        .into_iter()
+        .map(|l| match l {
+            // The last `depth` of a go command counts: searches stop at 2 plies.
+            Ok(t) if t.trim_start().starts_with("go") => Ok(format!("{t} depth 2")),
+            other => other,
+        })
+        .collect()
+}
+
+fn bounded_lines(data: &[u8]) -> Vec<Result<String, InputError>> {
     protocol::input_lines(data)
         .filter(|l| match l {
             Ok(l) => {
@@ -122,20 +137,77 @@ fn sink() -> Output {
     Output::new(Box::new(std::io::sink()))
 }
 
-/// Protocol lines to the native loop ([`protocol::run`], which switches to Hub on a first
-/// `hub`).
+/// Protocol lines to a new native session ([`protocol::native::run`]).
 pub fn native_session(data: &[u8]) {
     let lines = session_lines(data);
     let mut it = lines.into_iter();
     protocol::native::run(&mut it, sink());
 }
 
-/// Protocol lines to the Hub loop, after its `hub` command.
+/// Hub lines, bounded like the native ones and without weights files. The first `depth` of a
+/// `level` counts, so one is put first; `pos` resets the limits, so a `level depth=2` follows
+/// it.
+fn hub_lines(data: &[u8]) -> Vec<Result<String, InputError>> {
+    let mut out = vec![Ok("level depth=2".to_string())];
+    for l in bounded_lines(data) {
+        match l {
+            Ok(t) if t.contains("eval-file") => {}
+            Ok(t) if t.trim_start().starts_with("level") => {
+                out.push(Ok(t.replacen("level", "level depth=2", 1)));
+            }
+            Ok(t) if t.trim_start().starts_with("pos") => {
+                out.push(Ok(t));
+                out.push(Ok("level depth=2".to_string()));
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// Protocol lines to a new Hub session, after its `hub` command.
 pub fn hub_session(data: &[u8]) {
-    let lines: Vec<_> = session_lines(data)
-        .into_iter()
-        .filter(|l| !matches!(l, Ok(t) if t.contains("eval-file")))
-        .collect();
-    let mut it = lines.into_iter();
+    let mut it = hub_lines(data).into_iter();
     protocol::hub::run_after_hub(&mut it, sink());
+}
+
+static NATIVE: Mutex<Option<protocol::native::Session>> = Mutex::new(None);
+static HUB: Mutex<Option<protocol::hub::Session>> = Mutex::new(None);
+
+/// As [`native_session`], but on one session kept from input to input (the engine is made
+/// once, which makes fuzzing some ten times faster). After each input the session is at the
+/// English start position again, with the options the input left; a `quit` or another variant
+/// ends it and the next input gets a new one.
+pub fn native_session_reused(data: &[u8]) {
+    let mut guard = NATIVE.lock().unwrap_or_else(|p| p.into_inner());
+    let session = guard.get_or_insert_with(|| protocol::native::Session::new(sink()));
+    for line in session_lines(data) {
+        if !session.handle(line) {
+            *guard = None;
+            return;
+        }
+    }
+    session.finish();
+    if session.variant() == Variant::English {
+        session.handle(Ok("position startpos".to_string()));
+    } else {
+        *guard = None;
+    }
+}
+
+/// As [`hub_session`], on one Hub session kept from input to input (see
+/// [`native_session_reused`]).
+pub fn hub_session_reused(data: &[u8]) {
+    let mut guard = HUB.lock().unwrap_or_else(|p| p.into_inner());
+    let session = guard.get_or_insert_with(|| protocol::hub::Session::new(sink()));
+    for line in hub_lines(data) {
+        if !session.handle(line) {
+            *guard = None;
+            return;
+        }
+    }
+    session.finish();
+    if session.variant() != Variant::English {
+        *guard = None;
+    }
 }

@@ -592,7 +592,9 @@ impl<G: Game> Worker<G> {
             if !limits.infinite && !control.pondering.load(Ordering::Relaxed) {
                 break;
             }
-            std::thread::sleep(std::time::Duration::from_millis(1));
+            // Parked rather than asleep: the engine unparks this thread when it stops it, so
+            // `stop` is answered at once; a ponder-hit is seen within the millisecond.
+            std::thread::park_timeout(std::time::Duration::from_millis(1));
         }
     }
 

@@ -100,4 +100,10 @@ proptest! {
     fn hub_edited_seeds(data in edited_seed("hub")) {
         damiera::fuzzing::hub_session(&data);
     }
+
+    #[test]
+    fn reused_sessions(data in edited_seed("native"), hub in edited_seed("hub")) {
+        damiera::fuzzing::native_session_reused(&data);
+        damiera::fuzzing::hub_session_reused(&hub);
+    }
 }

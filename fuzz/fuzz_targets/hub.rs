@@ -1,8 +1,8 @@
-//! Fuzz target: damiera::fuzzing::hub_session (see its documentation for what is checked).
+//! Fuzz target: damiera::fuzzing::hub_session_reused (see its documentation for what is checked).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    damiera::fuzzing::hub_session(data);
+    damiera::fuzzing::hub_session_reused(data);
 });

@@ -13,7 +13,7 @@
 //! - Captures are written `from x to x captured x captured ...` (every captured square).
 //! - Scores are in men; a win in n plies is `100 - n/100`; time in seconds; nps in millions.
 
-use super::{Input, Output};
+use super::{Input, InputError, Output};
 use crate::engine::{Engine, Event, Naming, Score, DEFAULT_HASH_MIB};
 use crate::search::Limits;
 use crate::variant::Variant;
@@ -186,44 +186,70 @@ pub fn run(lines: Input, out: Output) {
 }
 
 /// Runs the Hub protocol after a `hub` command was read: answers it, then serves commands until
-/// `quit` or the end of input. Unknown commands are ignored (protocols.md §1.1: both sides
-/// "should ignore commands and arguments that they don't understand"), and logged at debug
-/// level.
+/// `quit` or the end of input.
 pub fn run_after_hub(lines: Input, out: Output) {
-    let mut hub = Hub {
-        engine: Engine::new(Variant::English, DEFAULT_HASH_MIB),
-        out,
-        variant: Variant::English,
-        notation: NotationParam::Auto,
-        numbering: Numbering::Variant,
-        limits: Limits::default(),
-        has_level: false,
-        move_overhead: crate::engine::DEFAULT_MOVE_OVERHEAD_MS,
-        hash_mib: DEFAULT_HASH_MIB,
-        threads: 1,
-    };
-    hub.hello();
+    let mut session = Session::new(out);
     for item in lines {
+        if !session.handle(item) {
+            return;
+        }
+    }
+    session.finish();
+}
+
+/// One Hub session after its `hub` command. [`run_after_hub`] feeds it the input lines; the
+/// fuzz targets drive it directly. Unknown commands are ignored (protocols.md §1.1: both
+/// sides "should ignore commands and arguments that they don't understand"), and logged at
+/// debug level.
+pub struct Session {
+    hub: Hub,
+}
+
+impl Session {
+    /// A new session: answers `hub` (the engine's id and params, then `wait`).
+    pub fn new(out: Output) -> Session {
+        let hub = Hub {
+            engine: Engine::new(Variant::English, DEFAULT_HASH_MIB),
+            out,
+            variant: Variant::English,
+            notation: NotationParam::Auto,
+            numbering: Numbering::Variant,
+            limits: Limits::default(),
+            has_level: false,
+            move_overhead: crate::engine::DEFAULT_MOVE_OVERHEAD_MS,
+            hash_mib: DEFAULT_HASH_MIB,
+            threads: 1,
+        };
+        hub.hello();
+        Session { hub }
+    }
+
+    /// Handles one input line (or a line that could not be read); `false` after `quit`.
+    pub fn handle(&mut self, item: Result<String, InputError>) -> bool {
+        let hub = &mut self.hub;
         let text = match item {
             Ok(t) => t,
             Err(e) => {
                 hub.error(&e.to_string());
-                continue;
+                return true;
             }
         };
         if text.trim().is_empty() {
-            continue;
+            return true;
         }
         log::debug!("hub < {text}");
         let line = match parse_line(&text) {
             Ok(l) => l,
             Err(e) => {
                 hub.error(&e);
-                continue;
+                return true;
             }
         };
         match line.command.as_str() {
-            "quit" => break,
+            "quit" => {
+                hub.engine.stop();
+                return false;
+            }
             "hub" => hub.hello(),
             "init" => hub.out.line("ready"),
             "ping" => hub.out.line("pong"),
@@ -236,8 +262,18 @@ pub fn run_after_hub(lines: Input, out: Output) {
             "stop" => hub.engine.stop(),
             other => log::debug!("hub: ignoring unknown command {other}"),
         }
+        true
     }
-    hub.engine.stop();
+
+    /// The end of input: stops any search (protocols.md §1.1: quit at once).
+    pub fn finish(&mut self) {
+        self.hub.engine.stop();
+    }
+
+    /// The variant being played.
+    pub fn variant(&self) -> Variant {
+        self.hub.variant
+    }
 }
 
 impl Hub {

@@ -3,7 +3,7 @@
 //! The search runs on its own thread, so this loop keeps reading: `stop`, `isready`,
 //! `ponderhit` and `quit` are answered at once during a search.
 
-use super::{Input, Output};
+use super::{Input, InputError, Output};
 use crate::engine::{Engine, Event, Naming, PerftEvent, Score, DEFAULT_HASH_MIB};
 use crate::search::Limits;
 use crate::variant::Variant;
@@ -15,31 +15,59 @@ struct Options {
 
 /// Runs the native protocol until `quit` or the end of input.
 pub fn run(lines: Input, out: Output) {
-    let mut engine = Engine::new(Variant::English, DEFAULT_HASH_MIB);
-    let mut options = Options {
-        move_overhead: crate::engine::DEFAULT_MOVE_OVERHEAD_MS,
-    };
+    let mut session = Session::new(out);
     for item in lines {
+        if !session.handle(item) {
+            return;
+        }
+    }
+    session.finish();
+}
+
+/// One native-protocol session: the engine, the options and where answers go. [`run`] feeds
+/// it the input lines; the fuzz targets drive it directly.
+pub struct Session {
+    engine: Engine,
+    options: Options,
+    out: Output,
+}
+
+impl Session {
+    /// A new session: English at its start position, default options.
+    pub fn new(out: Output) -> Session {
+        Session {
+            engine: Engine::new(Variant::English, DEFAULT_HASH_MIB),
+            options: Options {
+                move_overhead: crate::engine::DEFAULT_MOVE_OVERHEAD_MS,
+            },
+            out,
+        }
+    }
+
+    /// Handles one input line (or a line that could not be read); `false` after `quit`, when
+    /// the session is over.
+    pub fn handle(&mut self, item: Result<String, InputError>) -> bool {
+        let (engine, options, out) = (&mut self.engine, &mut self.options, &self.out);
         let line = match item {
             Ok(l) => l,
             Err(e) => {
                 out.line(&format!("info string error: {e}"));
-                continue;
+                return true;
             }
         };
         let line = line.trim();
         if line.is_empty() {
-            continue;
+            return true;
         }
         log::debug!("< {line}");
         let mut words = line.split_whitespace();
         let command = words.next().unwrap_or_default();
         let args: Vec<&str> = words.collect();
         match command {
-            "uci" => handshake(&out),
+            "uci" => handshake(out),
             "isready" => out.line("readyok"),
             "setoption" => {
-                if let Err(e) = set_option(&mut engine, &mut options, &args) {
+                if let Err(e) = set_option(engine, options, &args) {
                     out.line(&format!("info string error: {e}"));
                 }
             }
@@ -48,14 +76,14 @@ pub fn run(lines: Input, out: Output) {
                 let _ = engine.set_position(None, &[]);
             }
             "position" => {
-                if let Err(e) = position(&mut engine, &args) {
+                if let Err(e) = position(engine, &args) {
                     out.line(&format!("info string error: {e}; position unchanged"));
                 }
             }
-            "go" => go(&mut engine, &options, &args, &out),
+            "go" => go(engine, options, &args, out),
             "stop" => engine.stop(),
             "ponderhit" => engine.ponderhit(),
-            "perft" => perft(&mut engine, &args, &out),
+            "perft" => perft(engine, &args, out),
             "d" => {
                 for l in engine.diagram().lines() {
                     out.line(l);
@@ -64,13 +92,22 @@ pub fn run(lines: Input, out: Output) {
             }
             "quit" => {
                 engine.stop();
-                return;
+                return false;
             }
             other => out.line(&format!("info string error: unknown command '{other}'")),
         }
+        true
     }
-    // The end of input: a running perft finishes, a search stops (docs/protocol.md).
-    engine.finish();
+
+    /// The end of input: a running perft finishes, a search stops (docs/protocol.md).
+    pub fn finish(&mut self) {
+        self.engine.finish();
+    }
+
+    /// The variant being played.
+    pub fn variant(&self) -> Variant {
+        self.engine.variant()
+    }
 }
 
 fn handshake(out: &Output) {
