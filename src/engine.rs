@@ -10,8 +10,104 @@ use crate::rules::Color;
 use crate::search::{Control, Info, Limits, Reporter, Searcher, WIN, WIN_BOUND};
 use crate::variant::{Variant, VariantFn};
 use std::sync::atomic::Ordering;
+use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+
+/// A job for the [`Runner`]'s thread: a search or a perft.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The thread that runs searches and perfts, one job at a time. It is made at the first job
+/// and kept, so that a `go` costs no thread creation (a front end sends thousands).
+#[derive(Default)]
+struct Runner {
+    thread: Option<RunnerThread>,
+    /// Whether a job was sent and not yet waited for.
+    busy: bool,
+}
+
+struct RunnerThread {
+    jobs: mpsc::Sender<Job>,
+    done: mpsc::Receiver<()>,
+    handle: JoinHandle<()>,
+}
+
+impl Runner {
+    /// Runs `job` on the thread (after the previous job has ended).
+    fn run(&mut self, job: Job) {
+        self.wait();
+        let mut job = Some(job);
+        for _ in 0..2 {
+            if self.thread.is_none() {
+                self.thread = RunnerThread::start();
+            }
+            let Some(t) = &self.thread else { break };
+            match t.jobs.send(job.take().expect("sent once")) {
+                Ok(()) => {
+                    self.busy = true;
+                    return;
+                }
+                // The thread is gone (a job panicked): start another.
+                Err(mpsc::SendError(j)) => {
+                    job = Some(j);
+                    self.thread = None;
+                }
+            }
+        }
+        log::error!("cannot start the search thread");
+    }
+
+    /// Waits for the running job to end (a search waiting for `stop` is woken to see it).
+    fn wait(&mut self) {
+        if !self.busy {
+            return;
+        }
+        self.busy = false;
+        if let Some(t) = &self.thread {
+            // A search waiting for `stop` (infinite or ponder) sleeps parked: wake it.
+            t.handle.thread().unpark();
+            if t.done.recv().is_err() {
+                // The job panicked and took the thread with it.
+                self.thread = None;
+            }
+        }
+    }
+}
+
+impl RunnerThread {
+    fn start() -> Option<RunnerThread> {
+        let (jobs, rx) = mpsc::channel::<Job>();
+        let (tx, done) = mpsc::channel();
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(32 << 20)
+            .spawn(move || {
+                for job in rx {
+                    job();
+                    if tx.send(()).is_err() {
+                        break;
+                    }
+                }
+            });
+        match handle {
+            Ok(handle) => Some(RunnerThread { jobs, done, handle }),
+            Err(e) => {
+                log::error!("cannot start the search thread: {e}");
+                None
+            }
+        }
+    }
+}
+
+impl Drop for Runner {
+    fn drop(&mut self) {
+        self.wait();
+        if let Some(t) = self.thread.take() {
+            drop(t.jobs);
+            let _ = t.handle.join();
+        }
+    }
+}
 
 /// How moves are written in events.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -140,7 +236,7 @@ struct GameEngine<G: Game> {
     history: Vec<u64>,
     searcher: Arc<Mutex<Searcher<G>>>,
     control: Arc<Control>,
-    thread: Option<JoinHandle<()>>,
+    runner: Runner,
 }
 
 impl<G: Game> GameEngine<G> {
@@ -150,7 +246,7 @@ impl<G: Game> GameEngine<G> {
             history: Vec::new(),
             searcher: Arc::new(Mutex::new(Searcher::new(hash_mib))),
             control: Arc::new(Control::default()),
-            thread: None,
+            runner: Runner::default(),
         }
     }
 
@@ -230,36 +326,30 @@ impl<G: Game> VariantEngine for GameEngine<G> {
         let control = Arc::new(Control::default());
         self.control = Arc::clone(&control);
         let root = self.pos;
-        let spawned = std::thread::Builder::new()
-            .name("perft".into())
-            .spawn(move || {
-                let mut counted = 0;
-                let total = if depth == 0 {
-                    Some(1)
-                } else {
-                    crate::perft::divide_until::<G>(
-                        &root,
-                        depth,
-                        Duplicates::Drop,
-                        &control.stop,
-                        |name, n| {
-                            counted += 1;
-                            sink(PerftEvent::Move(name.to_string(), n));
-                        },
-                    )
-                };
-                sink(match total {
-                    Some(t) => PerftEvent::Done(t),
-                    None => PerftEvent::Stopped {
-                        counted,
-                        of: G::count(&root, Duplicates::Drop) as usize,
+        self.runner.run(Box::new(move || {
+            let mut counted = 0;
+            let total = if depth == 0 {
+                Some(1)
+            } else {
+                crate::perft::divide_until::<G>(
+                    &root,
+                    depth,
+                    Duplicates::Drop,
+                    &control.stop,
+                    |name, n| {
+                        counted += 1;
+                        sink(PerftEvent::Move(name.to_string(), n));
                     },
-                });
+                )
+            };
+            sink(match total {
+                Some(t) => PerftEvent::Done(t),
+                None => PerftEvent::Stopped {
+                    counted,
+                    of: G::count(&root, Duplicates::Drop) as usize,
+                },
             });
-        match spawned {
-            Ok(handle) => self.thread = Some(handle),
-            Err(e) => log::error!("cannot start the perft thread: {e}"),
-        }
+        }));
     }
 
     fn go(&mut self, limits: Limits, ponder: bool, naming: Naming, mut sink: Sink) {
@@ -269,30 +359,23 @@ impl<G: Game> VariantEngine for GameEngine<G> {
         self.control = Arc::clone(&control);
         let searcher = Arc::clone(&self.searcher);
         let (root, history) = (self.pos, self.history.clone());
-        let spawned = std::thread::Builder::new()
-            .name("search".into())
-            .stack_size(32 << 20)
-            .spawn(move || {
-                let mut s = searcher.lock().unwrap_or_else(|p| p.into_inner());
-                let mut reporter = EventReporter::<G> {
-                    root,
-                    naming,
-                    sink: &mut sink,
-                };
-                let result = s.think(&root, &history, &limits, &control, &mut reporter);
-                let mut moves = Vec::new();
-                moves.extend(result.best);
-                moves.extend(result.ponder);
-                let names = GameEngine::<G>::names(&root, &moves, naming);
-                sink(Event::BestMove {
-                    best: names.first().cloned(),
-                    ponder: names.get(1).cloned(),
-                });
+        self.runner.run(Box::new(move || {
+            let mut s = searcher.lock().unwrap_or_else(|p| p.into_inner());
+            let mut reporter = EventReporter::<G> {
+                root,
+                naming,
+                sink: &mut sink,
+            };
+            let result = s.think(&root, &history, &limits, &control, &mut reporter);
+            let mut moves = Vec::new();
+            moves.extend(result.best);
+            moves.extend(result.ponder);
+            let names = GameEngine::<G>::names(&root, &moves, naming);
+            sink(Event::BestMove {
+                best: names.first().cloned(),
+                ponder: names.get(1).cloned(),
             });
-        match spawned {
-            Ok(handle) => self.thread = Some(handle),
-            Err(e) => log::error!("cannot start the search thread: {e}"),
-        }
+        }));
     }
 
     fn control(&self) -> &Arc<Control> {
@@ -300,11 +383,7 @@ impl<G: Game> VariantEngine for GameEngine<G> {
     }
 
     fn wait(&mut self) {
-        if let Some(t) = self.thread.take() {
-            // A search waiting for `stop` (infinite or ponder) sleeps parked: wake it.
-            t.thread().unpark();
-            let _ = t.join();
-        }
+        self.runner.wait();
     }
 
     fn new_game(&mut self) {
