@@ -336,7 +336,7 @@ impl<G: Game> VariantEngine for GameEngine<G> {
                     depth,
                     Duplicates::Drop,
                     &control.stop,
-                    |name, n| {
+                    |_, name, n| {
                         counted += 1;
                         sink(PerftEvent::Move(name.to_string(), n));
                     },

@@ -72,19 +72,10 @@ pub fn divide<G: Game>(
     pos: &G::Position,
     depth: u32,
     dups: Duplicates,
-    mut report: impl FnMut(&Move, &str, u64),
+    report: impl FnMut(&Move, &str, u64),
 ) -> u64 {
-    let mut list = MoveList::new();
-    G::generate(pos, &mut list, dups);
-    let mut total = 0;
-    for (i, mv) in list.iter().enumerate() {
-        let nth = list[..i].iter().filter(|m| *m == mv).count();
-        let name = G::move_name_nth(pos, mv, nth);
-        let n = G::perft(&G::make(pos, mv), depth.saturating_sub(1), dups);
-        report(mv, &name, n);
-        total += n;
-    }
-    total
+    let never = std::sync::atomic::AtomicBool::new(false);
+    divide_until::<G>(pos, depth, dups, &never, report).expect("never stopped")
 }
 
 /// Remaining depth (plies) at and below which [`perft_until`] counts a subtree in one call,
@@ -116,14 +107,14 @@ pub fn perft_until<G: Game>(
     Some(total)
 }
 
-/// [`divide`] that can be interrupted: calls `report(name, leaves)` for each root move counted
+/// [`divide`] that can be interrupted: calls `report(move, name, leaves)` for each root move counted
 /// and returns the total, or `None` if `stop` was set first (the moves reported so far stand).
 pub fn divide_until<G: Game>(
     pos: &G::Position,
     depth: u32,
     dups: Duplicates,
     stop: &std::sync::atomic::AtomicBool,
-    mut report: impl FnMut(&str, u64),
+    mut report: impl FnMut(&Move, &str, u64),
 ) -> Option<u64> {
     let mut list = MoveList::new();
     G::generate(pos, &mut list, dups);
@@ -132,7 +123,7 @@ pub fn divide_until<G: Game>(
         let nth = list[..i].iter().filter(|m| *m == mv).count();
         let name = G::move_name_nth(pos, mv, nth);
         let n = perft_until::<G>(&G::make(pos, mv), depth.saturating_sub(1), dups, stop)?;
-        report(&name, n);
+        report(mv, &name, n);
         total += n;
     }
     Some(total)
