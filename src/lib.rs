@@ -21,6 +21,7 @@ pub mod learn;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod pdn;
 pub mod perft;
 pub mod position;
 pub mod protocol;

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 mod analyse;
+mod analyse_pdn;
 mod bench;
 mod learn_cli;
 mod match_cli;
@@ -44,18 +45,32 @@ enum Command {
         #[arg(long, value_enum, default_value_t = DupArg::Drop)]
         duplicates: DupArg,
     },
-    /// Analyse a position: the search's progress per depth, then the best move.
+    /// Analyse a position (the search's progress per depth, then the best move), or with
+    /// --pdn every position of the games of a PDN file (docs/analysis.md).
     #[command(alias = "analyze")]
     Analyse {
-        /// english (american, checkers), italian, brazilian or russian.
-        #[arg(long, short)]
-        variant: String,
+        /// english (american, checkers), italian, brazilian, russian or damone; with --pdn,
+        /// the variant of games without a [GameType] tag.
+        #[arg(long, short, required_unless_present = "pdn")]
+        variant: Option<String>,
         /// PDN FEN in the variant's notation (default: the start position).
-        #[arg(long, short)]
+        #[arg(long, short, conflicts_with = "pdn")]
         fen: Option<String>,
         /// Moves played from that position, space-separated, in the variant's notation.
-        #[arg(long, short)]
+        #[arg(long, short, conflicts_with = "pdn")]
         moves: Option<String>,
+        /// A PDN file: analyse its games move by move, print a report per game.
+        #[arg(long)]
+        pdn: Option<String>,
+        /// With --pdn: only this game (1 = the first in the file).
+        #[arg(long, requires = "pdn", conflicts_with = "all")]
+        game: Option<usize>,
+        /// With --pdn: every game of the file (the default).
+        #[arg(long, requires = "pdn")]
+        all: bool,
+        /// With --pdn: write the games with a comment per move to this PDN file.
+        #[arg(long, requires = "pdn")]
+        out: Option<String>,
         /// Depth in plies.
         #[arg(long, short, required_unless_present = "movetime")]
         depth: Option<u32>,
@@ -218,12 +233,16 @@ fn main() -> ExitCode {
             variant,
             fen,
             moves,
+            pdn,
+            game,
+            all: _,
+            out,
             depth,
             movetime,
             hash,
             eval_file,
         }) => {
-            let variant: Variant = match variant.parse() {
+            let variant: Option<Variant> = match variant.map(|v| v.parse()).transpose() {
                 Ok(v) => v,
                 Err(e) => {
                     eprintln!("error: {e}");
@@ -231,11 +250,37 @@ fn main() -> ExitCode {
                 }
             };
             if let Some(path) = eval_file {
-                if let Err(e) = damiera::eval::load_weights(variant, &path) {
+                // Without --variant (a PDN file's games say theirs), the file is for each
+                // variant it fits.
+                let results: Vec<_> = variant
+                    .map_or(Variant::ALL.to_vec(), |v| vec![v])
+                    .into_iter()
+                    .map(|v| damiera::eval::load_weights(v, &path))
+                    .collect();
+                if let Some(Err(e)) = results
+                    .iter()
+                    .find(|r| r.is_err())
+                    .filter(|_| variant.is_some() || results.iter().all(Result::is_err))
+                {
                     eprintln!("error: {e}");
                     return ExitCode::from(2);
                 }
             }
+            if let Some(path) = pdn {
+                return analyse_pdn::run(analyse_pdn::PdnArgs {
+                    path,
+                    game,
+                    default_variant: variant,
+                    depth,
+                    movetime,
+                    out,
+                    hash,
+                });
+            }
+            let Some(variant) = variant else {
+                eprintln!("error: --variant is needed without --pdn");
+                return ExitCode::from(2);
+            };
             analyse::run(
                 variant,
                 fen.as_deref(),

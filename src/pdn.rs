@@ -1,0 +1,696 @@
+//! Reading PDN files: games as tag pairs and move text, replayed through damiera's rules.
+//!
+//! The grammar is PDN 3.0's (https://pdn.fmjd.org, which extends PGN's): tag pairs
+//! `[Name "value"]` (`\"` and `\\` escaped), then move text of move numbers (`12.`, `12...`,
+//! `12. ...`, also glued to the move, `12.11-15`), moves with `-`, `x` or `:` between squares,
+//! move-strength marks (`!`, `?`, `!!`, `??`, `!?`, `?!`, and checkers books' `*` for an only
+//! move), numeric annotation glyphs (`$12`),
+//! `{comments}`, `(variations)` (nested; skipped), `;` comments to the end of the line, lines
+//! starting with `%` (escaped; skipped), and a result token (`2-0`, `1-1`, `0-2`, `0-0`, the
+//! chess forms `1-0`, `1/2-1/2`, `0-1`, and `*`). A file holds any number of games; a game ends
+//! at its result token, or where the next game's tags begin.
+//!
+//! The variant comes from `[GameType]` (PDN 3.0's numbers: 21 English, 22 Italian, 25 Russian,
+//! 26 Brazilian; a `[Variant "damone"]` tag with 22 means Italian Damone, the convention of
+//! damiera's own match files, docs/match.md). A start position comes from `[FEN]`.
+//!
+//! Russian and Brazilian are algebraic (`c3-d4`). lidraughts exports them, by default, with
+//! numbers in its own numbering (square 1 = b8 at the top left, White on 21-32, as
+//! pydraughts' "internal" numbering; lidraughts `PdnDump.scala`, which converts to algebraic
+//! only on request). The numbering of a numeric Russian or Brazilian file is read from the
+//! GameType's notation field (`N2`: square 1 top left, lidraughts; `N0`: square 1 = a1, the
+//! numbering of some Brazilian books and pydraughts' numeric form); without it, numbers mean
+//! lidraughts' numbering.
+
+use crate::game::Game;
+use crate::notation::MoveError;
+use crate::rules::Color;
+use crate::variant::{Variant, VariantFn};
+use std::fmt;
+
+/// A place in the PDN text: line and column, both counted from 1 (columns in characters).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct Span {
+    /// Line, from 1.
+    pub line: u32,
+    /// Column, from 1.
+    pub col: u32,
+}
+
+impl fmt::Display for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.col)
+    }
+}
+
+/// An error in a PDN game, with where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PdnError {
+    /// Where the offending text starts.
+    pub span: Span,
+    /// What is wrong, in one line.
+    pub message: String,
+}
+
+impl fmt::Display for PdnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.span, self.message)
+    }
+}
+
+impl std::error::Error for PdnError {}
+
+/// One move as written in the file, move-strength marks removed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    /// The move (`11-15`, `22x15x8`, `c3:e5`).
+    pub text: String,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// One game of a PDN file as text: its tags, its moves and its result, not yet replayed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameText {
+    /// Where the game starts.
+    pub span: Span,
+    /// The tag pairs in file order (name, value).
+    pub tags: Vec<(String, String)>,
+    /// Where each tag of [`GameText::tags`] starts.
+    pub tag_spans: Vec<Span>,
+    /// The main line's moves.
+    pub moves: Vec<MoveText>,
+    /// The number of the first move number seen before the first move, if any.
+    pub first_number: Option<u32>,
+    /// The result token that ended the move text, if any.
+    pub result: Option<String>,
+    /// The first syntax error (a malformed tag, an unterminated comment or variation).
+    pub error: Option<PdnError>,
+}
+
+impl GameText {
+    /// The value of a tag (the first one of that name, compared without case).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Where a tag starts (the first one of that name), else where the game starts.
+    pub fn tag_span(&self, name: &str) -> Span {
+        self.tags
+            .iter()
+            .position(|(n, _)| n.eq_ignore_ascii_case(name))
+            .and_then(|i| self.tag_spans.get(i).copied())
+            .unwrap_or(self.span)
+    }
+}
+
+/// Result tokens of PDN 3.0 (draughts and chess forms).
+const RESULTS: [&str; 8] = ["2-0", "0-2", "1-1", "0-0", "1-0", "0-1", "1/2-1/2", "*"];
+
+struct Lexer<'a> {
+    chars: std::iter::Peekable<std::str::Chars<'a>>,
+    line: u32,
+    col: u32,
+    at_line_start: bool,
+}
+
+impl<'a> Lexer<'a> {
+    fn new(text: &'a str) -> Self {
+        Lexer {
+            chars: text.chars().peekable(),
+            line: 1,
+            col: 1,
+            at_line_start: true,
+        }
+    }
+    fn span(&self) -> Span {
+        Span {
+            line: self.line,
+            col: self.col,
+        }
+    }
+    fn peek(&mut self) -> Option<char> {
+        self.chars.peek().copied()
+    }
+    fn bump(&mut self) -> Option<char> {
+        let c = self.chars.next()?;
+        if c == '\n' {
+            self.line += 1;
+            self.col = 1;
+            self.at_line_start = true;
+        } else {
+            self.col += 1;
+            if !c.is_whitespace() {
+                self.at_line_start = false;
+            }
+        }
+        Some(c)
+    }
+    fn skip_line(&mut self) {
+        while let Some(c) = self.bump() {
+            if c == '\n' {
+                break;
+            }
+        }
+    }
+}
+
+/// One lexical item of the file.
+enum Token {
+    Tag(String, String),
+    Word(String),
+}
+
+/// Reads the next token, skipping comments, variations, NAGs and escape lines. `Err` is a syntax
+/// error at a span (the lexer has moved past the bad text); `Ok(None)` is the end of the file.
+fn next_token(lx: &mut Lexer) -> Result<Option<(Token, Span)>, PdnError> {
+    loop {
+        let Some(c) = lx.peek() else { return Ok(None) };
+        let start = lx.span();
+        if c.is_whitespace() || c == '\u{feff}' {
+            lx.bump();
+            continue;
+        }
+        if c == '%' && lx.at_line_start {
+            lx.skip_line();
+            continue;
+        }
+        match c {
+            ';' => lx.skip_line(),
+            '{' => {
+                lx.bump();
+                loop {
+                    match lx.bump() {
+                        Some('}') => break,
+                        Some(_) => {}
+                        None => {
+                            return Err(PdnError {
+                                span: start,
+                                message: "unterminated comment (no closing '}')".into(),
+                            })
+                        }
+                    }
+                }
+            }
+            '(' => {
+                lx.bump();
+                let mut depth = 1;
+                while depth > 0 {
+                    match lx.bump() {
+                        Some('(') => depth += 1,
+                        Some(')') => depth -= 1,
+                        Some('{') => {
+                            // A comment inside a variation may hold parentheses.
+                            while !matches!(lx.bump(), Some('}') | None) {}
+                        }
+                        Some(_) => {}
+                        None => {
+                            return Err(PdnError {
+                                span: start,
+                                message: "unterminated variation (no closing ')')".into(),
+                            })
+                        }
+                    }
+                }
+            }
+            ')' => {
+                lx.bump();
+                return Err(PdnError {
+                    span: start,
+                    message: "')' without a variation to close".into(),
+                });
+            }
+            '$' => {
+                lx.bump();
+                while lx.peek().is_some_and(|c| c.is_ascii_digit()) {
+                    lx.bump();
+                }
+            }
+            '[' => return read_tag(lx).map(|t| Some((t, start))),
+            _ => {
+                let mut w = String::new();
+                while let Some(c) = lx.peek() {
+                    if c.is_whitespace() || matches!(c, '{' | '(' | ')' | '[' | ';' | '$') {
+                        break;
+                    }
+                    w.push(c);
+                    lx.bump();
+                }
+                return Ok(Some((Token::Word(w), start)));
+            }
+        }
+    }
+}
+
+/// Reads `[Name "value"]` from its `[`; a malformed tag skips to the end of its line.
+fn read_tag(lx: &mut Lexer) -> Result<Token, PdnError> {
+    lx.bump(); // '['
+    let bad = |lx: &mut Lexer, why: &str| {
+        let span = lx.span();
+        if lx.peek() != Some('\n') {
+            lx.skip_line();
+        }
+        Err(PdnError {
+            span,
+            message: format!("malformed tag: {why}"),
+        })
+    };
+    while lx.peek().is_some_and(|c| c == ' ' || c == '\t') {
+        lx.bump();
+    }
+    let mut name = String::new();
+    while let Some(c) = lx.peek() {
+        if c.is_ascii_alphanumeric() || c == '_' {
+            name.push(c);
+            lx.bump();
+        } else {
+            break;
+        }
+    }
+    if name.is_empty() {
+        return bad(lx, "expected a tag name after '['");
+    }
+    while lx.peek().is_some_and(|c| c == ' ' || c == '\t') {
+        lx.bump();
+    }
+    if lx.peek() != Some('"') {
+        return bad(lx, &format!("expected '\"' after the tag name {name}"));
+    }
+    lx.bump();
+    let mut value = String::new();
+    loop {
+        match lx.peek() {
+            Some('"') => {
+                lx.bump();
+                break;
+            }
+            Some('\\') => {
+                lx.bump();
+                match lx.peek() {
+                    Some(c @ ('"' | '\\')) => {
+                        value.push(c);
+                        lx.bump();
+                    }
+                    _ => value.push('\\'),
+                }
+            }
+            Some('\n') | None => {
+                return bad(lx, &format!("the value of tag {name} has no closing '\"'"))
+            }
+            Some(c) => {
+                value.push(c);
+                lx.bump();
+            }
+        }
+    }
+    while lx.peek().is_some_and(|c| c == ' ' || c == '\t') {
+        lx.bump();
+    }
+    if lx.peek() != Some(']') {
+        return bad(lx, &format!("expected ']' to close tag {name}"));
+    }
+    lx.bump();
+    Ok(Token::Tag(name, value))
+}
+
+/// Splits a word of move text into a move number (if it starts with one) and the rest.
+/// `12.` → (12, ""), `12...` → (12, ""), `12.11-15` → (12, "11-15"), `11-15` → (None, "11-15").
+fn split_number(w: &str) -> (Option<u32>, &str) {
+    let digits = w.bytes().take_while(u8::is_ascii_digit).count();
+    if digits > 0 && w[digits..].starts_with('.') {
+        let rest = w[digits..].trim_start_matches('.');
+        (w[..digits].parse().ok(), rest)
+    } else {
+        (None, w)
+    }
+}
+
+/// Reads every game of a PDN file. A game with a syntax error is returned with
+/// [`GameText::error`] set; reading goes on with the next game.
+pub fn read_games(text: &str) -> Vec<GameText> {
+    let mut lx = Lexer::new(text);
+    let mut games = Vec::new();
+    let mut game = GameText::default();
+    let mut started = false; // the current game has at least one tag or move
+    let mut in_moves = false; // the current game's move text has begun
+    loop {
+        let (tok, span) = match next_token(&mut lx) {
+            Ok(Some(t)) => t,
+            Ok(None) => break,
+            Err(e) => {
+                if !started {
+                    game.span = e.span;
+                    started = true;
+                }
+                game.error.get_or_insert(e);
+                continue;
+            }
+        };
+        match tok {
+            Token::Tag(name, value) => {
+                if in_moves {
+                    // The next game's tags: the current one had no result token.
+                    games.push(std::mem::take(&mut game));
+                    in_moves = false;
+                    started = false;
+                }
+                if !started {
+                    game.span = span;
+                    started = true;
+                }
+                game.tags.push((name, value));
+                game.tag_spans.push(span);
+            }
+            Token::Word(w) => {
+                if !started {
+                    game.span = span;
+                    started = true;
+                }
+                in_moves = true;
+                if RESULTS.contains(&w.as_str()) {
+                    game.result = Some(w);
+                    games.push(std::mem::take(&mut game));
+                    in_moves = false;
+                    started = false;
+                    continue;
+                }
+                let (number, rest) = split_number(&w);
+                if let Some(n) = number {
+                    if game.moves.is_empty() && game.first_number.is_none() {
+                        game.first_number = Some(n);
+                    }
+                }
+                // Strength marks, and the `*` that checkers books put after an only move.
+                let mv = rest.trim_end_matches(['!', '?', '*']);
+                if mv.is_empty() || mv.chars().all(|c| c == '.') {
+                    continue;
+                }
+                let offset = (w.chars().count() - rest.chars().count()) as u32;
+                game.moves.push(MoveText {
+                    text: mv.to_string(),
+                    span: Span {
+                        line: span.line,
+                        col: span.col + offset,
+                    },
+                });
+            }
+        }
+    }
+    if started {
+        games.push(game);
+    }
+    games
+}
+
+/// How the squares of a Russian or Brazilian file are numbered when they are numbers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Numbers {
+    /// Square 1 = b8 (top left), 29 = a1: lidraughts (PDN notation `N2`).
+    TopLeft,
+    /// Square 1 = a1, 2 = c1, …, 32 = h8 (PDN notation `N0`).
+    BottomLeft,
+}
+
+/// The variant a game is in: `[GameType]` (its first number) and, for 22, `[Variant]`;
+/// `default` when there is no GameType.
+///
+/// Errors: an unsupported or malformed GameType, or none with no default.
+pub fn variant_of(game: &GameText, default: Option<Variant>) -> Result<Variant, String> {
+    let Some(gt) = game.tag("GameType") else {
+        return default.ok_or_else(|| "no [GameType] tag (pass --variant)".to_string());
+    };
+    let number = gt.split(',').next().unwrap_or("").trim();
+    match number {
+        "21" => Ok(Variant::English),
+        "22" => {
+            let damone = game
+                .tag("Variant")
+                .is_some_and(|v| v.to_ascii_lowercase().contains("damone"));
+            Ok(if damone {
+                Variant::Damone
+            } else {
+                Variant::Italian
+            })
+        }
+        "25" => Ok(Variant::Russian),
+        "26" => Ok(Variant::Brazilian),
+        "20" => Err("GameType 20 (International draughts) is not supported yet".into()),
+        other => match other.parse::<u32>() {
+            Ok(n) => Err(format!("GameType {n} is not a supported variant (21 English, 22 Italian, 25 Russian, 26 Brazilian)")),
+            Err(_) => Err(format!("malformed GameType '{gt}'")),
+        },
+    }
+}
+
+/// The numbering of a Russian or Brazilian game's numeric squares.
+fn numbers_of(game: &GameText) -> Numbers {
+    let notation = game
+        .tag("GameType")
+        .and_then(|gt| gt.split(',').nth(4).map(|s| s.trim().to_ascii_uppercase()));
+    match notation.as_deref() {
+        Some("N0") => Numbers::BottomLeft,
+        _ => Numbers::TopLeft,
+    }
+}
+
+/// The algebraic name of square `n` (1-32) of an 8x8 board with a1 dark, in numbering `nb`.
+fn algebraic(n: u32, nb: Numbers) -> Option<String> {
+    if !(1..=32).contains(&n) {
+        return None;
+    }
+    let i = n - 1;
+    let (row, c) = (i / 4, i % 4);
+    let rank = match nb {
+        Numbers::TopLeft => 7 - row,
+        Numbers::BottomLeft => row,
+    };
+    // a1 is dark: on even ranks (0-based) the dark squares are files a, c, e, g.
+    let file = 2 * c + if rank % 2 == 0 { 0 } else { 1 };
+    Some(format!("{}{}", (b'a' + file as u8) as char, rank + 1))
+}
+
+/// A move's numeric squares rewritten as algebraic ones (other text unchanged).
+fn move_to_algebraic(text: &str, nb: Numbers) -> Option<String> {
+    let mut out = String::new();
+    let mut num = String::new();
+    let flush = |num: &mut String, out: &mut String| -> Option<()> {
+        if !num.is_empty() {
+            out.push_str(&algebraic(num.parse().ok()?, nb)?);
+            num.clear();
+        }
+        Some(())
+    };
+    for c in text.chars() {
+        if c.is_ascii_digit() {
+            num.push(c);
+        } else {
+            flush(&mut num, &mut out)?;
+            out.push(c);
+        }
+    }
+    flush(&mut num, &mut out)?;
+    Some(out)
+}
+
+/// A numeric Russian or Brazilian FEN rewritten with algebraic squares (ranges expanded).
+fn fen_to_algebraic(fen: &str, nb: Numbers) -> Result<String, String> {
+    let mut fields = fen.split(':');
+    let mut out = fields.next().unwrap_or("").trim().to_string();
+    for field in fields {
+        let field = field.trim();
+        let (colour, list) = field.split_at(field.chars().next().map_or(0, char::len_utf8));
+        out.push(':');
+        out.push_str(colour);
+        let mut items = Vec::new();
+        for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (king, rest) = match item.strip_prefix(['K', 'k']) {
+                Some(r) => ("K", r),
+                None => ("", item),
+            };
+            let bad = || format!("bad FEN square '{item}'");
+            if let Some((a, b)) = rest.split_once('-') {
+                let b = b.trim_start_matches(['K', 'k']);
+                let (lo, hi): (u32, u32) = (
+                    a.trim().parse().map_err(|_| bad())?,
+                    b.trim().parse().map_err(|_| bad())?,
+                );
+                for n in lo..=hi {
+                    items.push(format!("{king}{}", algebraic(n, nb).ok_or_else(bad)?));
+                }
+            } else if rest.bytes().all(|b| b.is_ascii_digit()) {
+                let n = rest.parse().map_err(|_| bad())?;
+                items.push(format!("{king}{}", algebraic(n, nb).ok_or_else(bad)?));
+            } else {
+                items.push(item.to_string());
+            }
+        }
+        out.push_str(&items.join(","));
+    }
+    Ok(out)
+}
+
+/// A FEN without lidraughts' move-counter fields (`:H0`, `:F12`); the full-move number.
+fn strip_counters(fen: &str) -> (String, Option<u32>) {
+    let mut full = None;
+    let kept: Vec<&str> = fen
+        .trim()
+        .trim_end_matches('.')
+        .split(':')
+        .filter(|f| {
+            let f = f.trim();
+            let counter = |p: char| {
+                f.strip_prefix(p)
+                    .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+            };
+            if let Some(d) = counter('F') {
+                full = d.parse().ok();
+                false
+            } else {
+                counter('H').is_none()
+            }
+        })
+        .collect();
+    (kept.join(":"), full)
+}
+
+/// A game replayed through the rules: every move legal, named canonically.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// The variant.
+    pub variant: Variant,
+    /// The start position's FEN in damiera's canonical form, when the game has a `[FEN]`.
+    pub start_fen: Option<String>,
+    /// The side to move at the start.
+    pub start_side: Color,
+    /// The number of the first move (from the move text, or the FEN's `F` field; else 1).
+    pub first_number: u32,
+    /// The moves in damiera's notation (every landing square of a capture).
+    pub moves: Vec<String>,
+}
+
+struct ReplayJob<'a> {
+    game: &'a GameText,
+    variant: Variant,
+}
+
+impl VariantFn for ReplayJob<'_> {
+    type Output = Result<Replay, PdnError>;
+    fn call<G: Game>(self) -> Result<Replay, PdnError> {
+        let game = self.game;
+        let numeric_algebraic = matches!(self.variant, Variant::Russian | Variant::Brazilian);
+        let nb = numbers_of(game);
+        let at = |span: Span, message: String| PdnError { span, message };
+        let (mut pos, start_fen, fen_number) = match game.tag("FEN") {
+            Some(f) if !f.trim().is_empty() && f.trim() != "?" => {
+                let (mut f, full) = strip_counters(f);
+                if numeric_algebraic && f.chars().any(|c| c.is_ascii_digit()) {
+                    let all_numeric = f
+                        .split(':')
+                        .skip(1)
+                        .flat_map(|l| l.get(1..).unwrap_or("").split(','))
+                        .all(|i| {
+                            !i.trim_start_matches(['K', 'k'])
+                                .starts_with(char::is_alphabetic)
+                        });
+                    if all_numeric {
+                        f = fen_to_algebraic(&f, nb).map_err(|m| at(game.tag_span("FEN"), m))?;
+                    }
+                }
+                let pos = G::parse_fen(&f)
+                    .map_err(|e| at(game.tag_span("FEN"), format!("[FEN]: {e}")))?;
+                (pos, Some(G::fen(&pos)), full)
+            }
+            _ => (G::start(), None, None),
+        };
+        let start_side = G::side(&pos);
+        let mut moves = Vec::with_capacity(game.moves.len());
+        for m in &game.moves {
+            let text = if numeric_algebraic && m.text.starts_with(|c: char| c.is_ascii_digit()) {
+                move_to_algebraic(&m.text, nb)
+                    .ok_or_else(|| at(m.span, format!("'{}' is not a move", m.text)))?
+            } else {
+                m.text.clone()
+            };
+            if !G::has_moves(&pos) {
+                return Err(at(
+                    m.span,
+                    format!("move {} after the end of the game", m.text),
+                ));
+            }
+            // Checkers literature (and many English PDN files) writes jumps with `-` too
+            // (`15-24`): a `-` move that is not a legal quiet move is read as `from x to`.
+            let mv = match G::parse_move(&pos, &text) {
+                Err(e @ MoveError::Illegal(_)) if text.matches('-').count() == 1 => {
+                    G::parse_move(&pos, &text.replace('-', "x")).map_err(|_| e)
+                }
+                r => r,
+            }
+            .map_err(|e| at(m.span, e.to_string()))?;
+            moves.push(G::move_name(&pos, &mv));
+            pos = G::make(&pos, &mv);
+        }
+        Ok(Replay {
+            variant: self.variant,
+            start_fen,
+            start_side,
+            first_number: game.first_number.or(fen_number).unwrap_or(1).max(1),
+            moves,
+        })
+    }
+}
+
+/// Replays a game's moves in `variant` (from [`variant_of`]).
+///
+/// Errors, each with its line and column: a bad `[FEN]`, a move that is not a move, illegal or
+/// ambiguous here, or one after the game has ended.
+pub fn replay(game: &GameText, variant: Variant) -> Result<Replay, PdnError> {
+    if let Some(e) = &game.error {
+        return Err(e.clone());
+    }
+    variant.dispatch(ReplayJob { game, variant })
+}
+
+/// A tag value with `"` and `\` escaped, as PDN writes it.
+pub fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_numbers_and_skipped_text() {
+        let g = read_games(
+            "% escaped line\n[Event \"a \\\"b\\\"\"]\n1. 11-15 {c (x} 23-19 $1 2.9-14? (2. 8-11 (3. 1-2)) 22x17! ; rest\n2... 5-9 1-1\n",
+        );
+        assert_eq!(g.len(), 1);
+        assert_eq!(g[0].tag("event"), Some("a \"b\""));
+        let moves: Vec<&str> = g[0].moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(moves, ["11-15", "23-19", "9-14", "22x17", "5-9"]);
+        assert_eq!(g[0].moves[2].span, Span { line: 3, col: 28 });
+        assert_eq!(g[0].result.as_deref(), Some("1-1"));
+        assert_eq!(g[0].first_number, Some(1));
+    }
+
+    #[test]
+    fn lidraughts_numbers_to_algebraic() {
+        assert_eq!(algebraic(1, Numbers::TopLeft).as_deref(), Some("b8"));
+        assert_eq!(algebraic(29, Numbers::TopLeft).as_deref(), Some("a1"));
+        assert_eq!(algebraic(21, Numbers::TopLeft).as_deref(), Some("a3"));
+        assert_eq!(algebraic(1, Numbers::BottomLeft).as_deref(), Some("a1"));
+        assert_eq!(algebraic(9, Numbers::BottomLeft).as_deref(), Some("a3"));
+        assert_eq!(algebraic(32, Numbers::BottomLeft).as_deref(), Some("h8"));
+        assert_eq!(
+            move_to_algebraic("22x15x8", Numbers::TopLeft).as_deref(),
+            Some("c3xe5xg7")
+        );
+        assert_eq!(
+            strip_counters("W:W21-32:B1-12:H0:F7"),
+            ("W:W21-32:B1-12".to_string(), Some(7))
+        );
+    }
+}

@@ -1,0 +1,264 @@
+//! Game analysis from PDN files (`damiera analyse --pdn`): the PDN reader on published games,
+//! errors with their line and column, the planted blunder, and the round trip of the written
+//! file through damiera and pydraughts 0.6.7.
+//!
+//! The games in `tests/pdn/` and their sources:
+//! - `english-loy-chinook-1991.pdn`: Jim Loy - Chinook, 1991 fax match game 1, from Jim Loy's
+//!   article (jimloy.com, archived by the Wayback Machine), with its notes as comments and
+//!   variations, jumps written with `-` and a repeated move number after a comment.
+//! - `russian-lidraughts.pdn`: two rated Russian games from lidraughts.org (their URLs are in
+//!   the Site tags), in lidraughts' algebraic export.
+//! - `russian-lidraughts-numeric.pdn`: the first of them in lidraughts' default numeric export
+//!   (square 1 = b8), with a ranged `[FEN]` and move counters and clock comments.
+//! - `blunder.pdn`: a planted blunder (a man dropped to a 2-for-1 shot, checked with pydraughts).
+//! - `errors.pdn`: an illegal move, an ambiguous capture, an unknown variant, a malformed tag,
+//!   then a good game.
+
+use assert_cmd::Command;
+use damiera::pdn::{self, Span};
+use damiera::Variant;
+use std::path::{Path, PathBuf};
+mod common;
+
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/pdn")
+        .join(name)
+}
+
+fn read(name: &str) -> Vec<pdn::GameText> {
+    pdn::read_games(&std::fs::read_to_string(data(name)).expect("test data"))
+}
+
+fn replayed(game: &pdn::GameText) -> pdn::Replay {
+    let v = pdn::variant_of(game, None).expect("a variant");
+    pdn::replay(game, v).expect("a legal game")
+}
+
+fn damiera() -> Command {
+    Command::cargo_bin("damiera").expect("binary built")
+}
+
+#[test]
+fn published_english_game_with_notes_and_variations() {
+    let games = read("english-loy-chinook-1991.pdn");
+    assert_eq!(games.len(), 1);
+    let g = &games[0];
+    assert_eq!(g.tag("White"), Some("Chinook"));
+    assert_eq!(g.result.as_deref(), Some("2-0"));
+    let r = replayed(g);
+    assert_eq!(r.variant, Variant::English);
+    // The article's main line: 19 moves of Black and 19 of White, the variations left out.
+    assert_eq!(r.moves.len(), 38);
+    assert_eq!(r.moves[..4], ["10-14", "23-19", "11-16", "19-15"]);
+    // Jumps written 15-24 and 28-12 in the article are the captures 15x24 and 28x19x12.
+    assert_eq!(r.moves[10..12], ["15x24", "28x19x12"]);
+    // "13. 11-15? {(E)} 13... 25-22 14. 7-11*": the repeated number and the '*' mark.
+    assert_eq!(r.moves[24..27], ["11-15", "25-22", "7-11"]);
+    assert_eq!(r.moves.last().map(String::as_str), Some("22-17"));
+}
+
+#[test]
+fn lidraughts_numeric_export_is_the_same_game_as_the_algebraic_one() {
+    let algebraic = read("russian-lidraughts.pdn");
+    assert_eq!(algebraic.len(), 2);
+    let numeric = read("russian-lidraughts-numeric.pdn");
+    assert_eq!(numeric.len(), 1);
+    let a = replayed(&algebraic[0]);
+    let n = replayed(&numeric[0]);
+    assert_eq!(a.variant, Variant::Russian);
+    assert_eq!(n.moves, a.moves);
+    assert_eq!(a.moves.len(), 17);
+    assert_eq!(a.moves[0], "c3-b4");
+    // lidraughts shortens captures to from x to; damiera names every landing square.
+    assert_eq!(a.moves[16], "h4:f6:d8:b6:d4");
+    let second = replayed(&algebraic[1]);
+    assert_eq!(second.moves.len(), 14);
+    assert_eq!(algebraic[1].result.as_deref(), Some("0-2"));
+}
+
+#[test]
+fn bad_games_are_reported_with_line_and_column() {
+    let games = read("errors.pdn");
+    assert_eq!(games.len(), 5);
+    let errors: Vec<Option<(Span, String)>> = games
+        .iter()
+        .map(|g| {
+            pdn::variant_of(g, None)
+                .map_err(|m| pdn::PdnError {
+                    span: g.tag_span("GameType"),
+                    message: m,
+                })
+                .and_then(|v| pdn::replay(g, v))
+                .err()
+                .map(|e| (e.span, e.message))
+        })
+        .collect();
+    let at = |line, col| Span { line, col };
+    let e = errors[0].as_ref().expect("illegal move");
+    assert_eq!((e.0, e.1.as_str()), (at(5, 33), "illegal move 11-20"));
+    let e = errors[1].as_ref().expect("ambiguous capture");
+    assert_eq!(e.0, at(13, 4));
+    assert!(e.1.contains("ambiguous") && e.1.contains("2x9x18") && e.1.contains("2x11x18"));
+    let e = errors[2].as_ref().expect("unknown variant");
+    assert_eq!(e.0, at(16, 1));
+    assert!(e.1.contains("GameType 40"));
+    let e = errors[3].as_ref().expect("malformed tag");
+    assert_eq!(e.0.line, 21);
+    assert!(e.1.contains("malformed tag"));
+    assert!(errors[4].is_none(), "the last game is good");
+}
+
+#[test]
+fn analyse_reports_errors_and_goes_on() {
+    let out = damiera()
+        .args(["analyse", "--pdn"])
+        .arg(data("errors.pdn"))
+        .args(["--depth", "2"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1), "a game failed");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("errors.pdn:5:33: game 1: illegal move 11-20"),
+        "{err}"
+    );
+    assert!(err.contains(":13:4: game 2: ambiguous move"), "{err}");
+    assert!(err.contains(":16:1: game 3:"), "{err}");
+    assert!(err.contains(":21:"), "{err}");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        report.contains("Game 5 "),
+        "the good game was analysed: {report}"
+    );
+    assert!(!report.contains("Game 1 "), "{report}");
+}
+
+#[test]
+fn game_selection() {
+    let file = data("russian-lidraughts.pdn");
+    let out = damiera()
+        .args(["analyse", "--pdn"])
+        .arg(&file)
+        .args(["--game", "2", "--depth", "2"])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        report.contains("Game 2 ") && !report.contains("Game 1 "),
+        "{report}"
+    );
+    let out = damiera()
+        .args(["analyse", "--pdn"])
+        .arg(&file)
+        .args(["--game", "3", "--depth", "2"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("holds 2 games"));
+}
+
+#[test]
+fn planted_blunder_is_marked_with_the_shot() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out_pdn = dir.path().join("out.pdn");
+    let out = damiera()
+        .args(["analyse", "--pdn"])
+        .arg(data("blunder.pdn"))
+        .args(["--depth", "10", "--out"])
+        .arg(&out_pdn)
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(report.contains("blunders: 5. 12-16??"), "{report}");
+    let text = std::fs::read_to_string(&out_pdn).expect("written");
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let at = flat.find("12-16??").expect("the blunder is marked ??");
+    let after = &flat[at..];
+    let best = after.find("{best ").expect("a best move after the blunder");
+    let comment = &after[best..after[best..].find('}').expect("closed") + best];
+    // The refutation is a shot: White gives a man (a quiet move), Black's capture is forced,
+    // and White takes two (a capture with two jumps), as 23-18 14x23 26x19x12 does.
+    let line: Vec<&str> = comment
+        .split("refuted by ")
+        .nth(1)
+        .expect("a refutation")
+        .split_whitespace()
+        .collect();
+    assert!(line.len() >= 3, "{comment}");
+    assert!(line[0].contains('-'), "a quiet move first: {comment}");
+    assert_eq!(
+        line[1].matches('x').count(),
+        1,
+        "a single capture: {comment}"
+    );
+    assert!(
+        line[2].matches('x').count() >= 2,
+        "a double capture: {comment}"
+    );
+    // No other move of the game is a blunder.
+    assert_eq!(flat.matches("??").count(), 1, "{flat}");
+}
+
+/// The moves of every game of a PDN text, replayed by damiera.
+fn moves_of(text: &str) -> Vec<Vec<String>> {
+    pdn::read_games(text)
+        .iter()
+        .map(|g| replayed(g).moves)
+        .collect()
+}
+
+#[test]
+fn written_pdn_reads_back_in_damiera_and_pydraughts() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let python = common::python();
+    for name in [
+        "english-loy-chinook-1991.pdn",
+        "russian-lidraughts.pdn",
+        "russian-lidraughts-numeric.pdn",
+    ] {
+        let out_pdn = dir.path().join(name);
+        let out = damiera()
+            .args(["analyse", "--pdn"])
+            .arg(data(name))
+            .args(["--depth", "4", "--out"])
+            .arg(&out_pdn)
+            .output()
+            .expect("runs");
+        assert!(out.status.success(), "{name}");
+        let source = std::fs::read_to_string(data(name)).expect("data");
+        let written = std::fs::read_to_string(&out_pdn).expect("written");
+        assert_eq!(moves_of(&written), moves_of(&source), "{name}");
+        assert!(written.contains("[Annotator \"damiera"), "{name}");
+        // pydraughts' PDNReader finds the same moves, and its rules accept them all (its move
+        // parser takes `x`, not Russian's `:`).
+        let script = r#"
+import sys
+from draughts.PDN import PDNReader
+from draughts import Board, Move
+for g in PDNReader(filename=sys.argv[1]).games:
+    b = Board(g.variant, fen=g.tags.get('FEN', 'startpos'))
+    for m in g.moves:
+        b.push(Move(b, pdn_move=m.replace(':', 'x')))
+    print(' '.join(g.moves))
+"#;
+        let py = std::process::Command::new(&python)
+            .arg("-c")
+            .arg(script)
+            .arg(&out_pdn)
+            .output()
+            .expect("python runs");
+        assert!(
+            py.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&py.stderr)
+        );
+        let theirs: Vec<Vec<String>> = String::from_utf8_lossy(&py.stdout)
+            .lines()
+            .map(|l| l.split_whitespace().map(str::to_string).collect())
+            .collect();
+        assert_eq!(theirs, moves_of(&source), "{name}");
+    }
+}
