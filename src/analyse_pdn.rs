@@ -350,7 +350,7 @@ fn report(index: usize, game: &GameText, a: &Analysis) -> String {
     };
     let _ = writeln!(
         s,
-        "Game {index} (line {}): {} - {}, {}, result {result}, {} moves, mean depth {depth}",
+        "Game {index} (line {}): {} - {}, {}, result {result}, {} plies, mean depth {depth}",
         game.span.line,
         name("White"),
         name("Black"),

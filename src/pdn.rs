@@ -2,7 +2,7 @@
 //!
 //! The grammar is PDN 3.0's (https://pdn.fmjd.org, which extends PGN's): tag pairs
 //! `[Name "value"]` (`\"` and `\\` escaped), then move text of move numbers (`12.`, `12...`,
-//! `12. ...`, also glued to the move, `12.11-15`), moves with `-`, `x` or `:` between squares,
+//! `12. ...`, `10. …`, also glued to the move, `12.11-15`), moves with `-`, `x` or `:` between squares,
 //! move-strength marks (`!`, `?`, `!!`, `??`, `!?`, `?!`, and checkers books' `*` for an only
 //! move), numeric annotation glyphs (`$12`),
 //! `{comments}`, `(variations)` (nested; skipped), `;` comments to the end of the line, lines
@@ -320,8 +320,8 @@ fn read_tag(lx: &mut Lexer) -> Result<Token, PdnError> {
 /// `12.` → (12, ""), `12...` → (12, ""), `12.11-15` → (12, "11-15"), `11-15` → (None, "11-15").
 fn split_number(w: &str) -> (Option<u32>, &str) {
     let digits = w.bytes().take_while(u8::is_ascii_digit).count();
-    if digits > 0 && w[digits..].starts_with('.') {
-        let rest = w[digits..].trim_start_matches('.');
+    if digits > 0 && w[digits..].starts_with(['.', '…']) {
+        let rest = w[digits..].trim_start_matches(['.', '…']);
         (w[..digits].parse().ok(), rest)
     } else {
         (None, w)
@@ -385,7 +385,8 @@ pub fn read_games(text: &str) -> Vec<GameText> {
                 }
                 // Strength marks, and the `*` that checkers books put after an only move.
                 let mv = rest.trim_end_matches(['!', '?', '*']);
-                if mv.is_empty() || mv.chars().all(|c| c == '.') {
+                // An ellipsis standing for a move not given (`10. … c7-d6`, `24. d6-f8 …`).
+                if mv.is_empty() || mv.chars().all(|c| c == '.' || c == '…') {
                     continue;
                 }
                 let offset = (w.chars().count() - rest.chars().count()) as u32;

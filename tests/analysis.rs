@@ -6,6 +6,11 @@
 //! - `english-loy-chinook-1991.pdn`: Jim Loy - Chinook, 1991 fax match game 1, from Jim Loy's
 //!   article (jimloy.com, archived by the Wayback Machine), with its notes as comments and
 //!   variations, jumps written with `-` and a repeated move number after a comment.
+//! - `italian.pdn`: Bisanti - Fanelli, Italian championship 1978, from Carlo Belciani's article
+//!   (quinewsamiata.it), with its variation; one misprint corrected and marked.
+//! - `brazilian.pdn`: Nogueira - Lailo, Olinda championship 1970, from Luiz Lailo's blog, with
+//!   its `10. …` ellipses, `:` captures from and to, and Portuguese notes; one misprint
+//!   corrected and marked.
 //! - `russian-lidraughts.pdn`: two rated Russian games from lidraughts.org (their URLs are in
 //!   the Site tags), in lidraughts' algebraic export.
 //! - `russian-lidraughts-numeric.pdn`: the first of them in lidraughts' default numeric export
@@ -56,6 +61,39 @@ fn published_english_game_with_notes_and_variations() {
     // "13. 11-15? {(E)} 13... 25-22 14. 7-11*": the repeated number and the '*' mark.
     assert_eq!(r.moves[24..27], ["11-15", "25-22", "7-11"]);
     assert_eq!(r.moves.last().map(String::as_str), Some("22-17"));
+}
+
+#[test]
+fn published_italian_game_with_a_variation() {
+    let games = read("italian.pdn");
+    assert_eq!(games.len(), 1);
+    let r = replayed(&games[0]);
+    assert_eq!(r.variant, Variant::Italian);
+    assert_eq!(games[0].result.as_deref(), Some("2-0"));
+    // 22 moves of each side, the variation after 17... 4-8 left out.
+    assert_eq!(r.moves.len(), 44);
+    assert_eq!(r.moves[..3], ["23-20", "9-13", "28-23"]);
+    assert_eq!(r.moves[26..28], ["13x6", "3x10"]);
+    assert_eq!(r.moves[33..35], ["4-8", "22x13"]);
+    assert_eq!(r.moves.last().map(String::as_str), Some("12-15"));
+}
+
+#[test]
+fn published_brazilian_game_with_ellipses_and_short_captures() {
+    let games = read("brazilian.pdn");
+    assert_eq!(games.len(), 1);
+    let r = replayed(&games[0]);
+    assert_eq!(r.variant, Variant::Brazilian);
+    assert_eq!(games[0].tag("White"), Some("Sodário Nogueira"));
+    assert_eq!(r.moves.len(), 47);
+    // "6.d4-e5" (a number glued to its move) and "10. … c7-d6" (an ellipsis for White's move).
+    assert_eq!(r.moves[10], "d4-e5");
+    assert_eq!(r.moves[18..20], ["c1-d2", "c7-d6"]);
+    // The article's from:to captures, named with every landing square.
+    assert_eq!(r.moves[15], "f6xd4");
+    assert_eq!(r.moves[27], "d8xf6xd4");
+    assert_eq!(r.moves.last().map(String::as_str), Some("d6-f8"));
+    assert_eq!(games[0].result.as_deref(), Some("1-1"));
 }
 
 #[test]
@@ -216,6 +254,8 @@ fn written_pdn_reads_back_in_damiera_and_pydraughts() {
     let python = common::python();
     for name in [
         "english-loy-chinook-1991.pdn",
+        "italian.pdn",
+        "brazilian.pdn",
         "russian-lidraughts.pdn",
         "russian-lidraughts-numeric.pdn",
     ] {
