@@ -15,6 +15,10 @@
 //!   the Site tags), in lidraughts' algebraic export.
 //! - `russian-lidraughts-numeric.pdn`: the first of them in lidraughts' default numeric export
 //!   (square 1 = b8), with a ranged `[FEN]` and move counters and clock comments.
+//! - `brazilian-lidraughts-numeric.pdn`: the Brazilian game in lidraughts' default numeric
+//!   export, converted by a separate script.
+//! - `english-fen-start.pdn`: the second half of Loy - Chinook from a `[FEN]` written by
+//!   pydraughts.
 //! - `blunder.pdn`: a planted blunder (a man dropped to a 2-for-1 shot, checked with pydraughts).
 //! - `errors.pdn`: an illegal move, an ambiguous capture, an unknown variant, a malformed tag,
 //!   then a good game.
@@ -113,6 +117,26 @@ fn lidraughts_numeric_export_is_the_same_game_as_the_algebraic_one() {
     let second = replayed(&algebraic[1]);
     assert_eq!(second.moves.len(), 14);
     assert_eq!(algebraic[1].result.as_deref(), Some("0-2"));
+}
+
+#[test]
+fn lidraughts_numeric_brazilian_export_is_the_published_game() {
+    let numeric = replayed(&read("brazilian-lidraughts-numeric.pdn")[0]);
+    let published = replayed(&read("brazilian.pdn")[0]);
+    assert_eq!(numeric.variant, Variant::Brazilian);
+    assert_eq!(numeric.moves, published.moves);
+}
+
+#[test]
+fn fen_start_replays_the_rest_of_the_game() {
+    // The FEN was written by pydraughts after the game's first 20 moves.
+    let tail = read("english-fen-start.pdn");
+    let r = replayed(&tail[0]);
+    let full = replayed(&read("english-loy-chinook-1991.pdn")[0]);
+    assert_eq!(r.first_number, 11);
+    assert_eq!(r.start_side, damiera::Color::Black);
+    assert_eq!(r.moves, full.moves[20..]);
+    assert!(r.start_fen.is_some());
 }
 
 #[test]
@@ -258,6 +282,8 @@ fn written_pdn_reads_back_in_damiera_and_pydraughts() {
         "brazilian.pdn",
         "russian-lidraughts.pdn",
         "russian-lidraughts-numeric.pdn",
+        "brazilian-lidraughts-numeric.pdn",
+        "english-fen-start.pdn",
     ] {
         let out_pdn = dir.path().join(name);
         let out = damiera()
@@ -273,7 +299,12 @@ fn written_pdn_reads_back_in_damiera_and_pydraughts() {
         assert_eq!(moves_of(&written), moves_of(&source), "{name}");
         assert!(written.contains("[Annotator \"damiera"), "{name}");
         // pydraughts' PDNReader finds the same moves, and its rules accept them all (its move
-        // parser takes `x`, not Russian's `:`).
+        // parser takes `x`, not Russian's `:`). Not for a FEN with Black to move: PDNReader
+        // 0.6.7 then reads the first move twice (its `_PDNGame._read`, a known quirk, see
+        // docs/analysis.md).
+        if written.contains("[FEN \"B") {
+            continue;
+        }
         let script = r#"
 import sys
 from draughts.PDN import PDNReader
