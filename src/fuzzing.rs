@@ -6,6 +6,8 @@
 //!   FEN parses back to the same position.
 //! - [`move_text`]: move text in a position reached by legal moves is parsed or refused
 //!   without a panic; a parsed move is legal, and its name parses back to it.
+//! - [`pdn`]: a PDN file is read into games, and each is replayed or refused with a line and
+//!   column, without a panic; a replayed game written back as move text replays the same.
 //! - [`native_session`] and [`hub_session`]: protocol lines drive the real command loops
 //!   in-process; every line is answered or ignored as documented and the loop ends at the
 //!   end of input. Lines are bounded so that one input runs in well under a millisecond:
@@ -102,6 +104,37 @@ pub fn move_text(data: &[u8]) {
     let (plies, text) = rest.split_at(n);
     let text = String::from_utf8_lossy(text);
     variant_of(*v).dispatch(MoveCheck { plies, text: &text });
+}
+
+/// `data[0]` picks the variant of games without a GameType, the rest is a PDN file.
+pub fn pdn(data: &[u8]) {
+    let [v, rest @ ..] = data else {
+        return;
+    };
+    let text = String::from_utf8_lossy(rest);
+    for game in crate::pdn::read_games(&text) {
+        let Ok(variant) = crate::pdn::variant_of(&game, Some(variant_of(*v))) else {
+            continue;
+        };
+        match crate::pdn::replay(&game, variant) {
+            Ok(r) => {
+                // The moves as damiera writes them read back to the same game.
+                let mut again = String::new();
+                if let Some(f) = &r.start_fen {
+                    again.push_str(&format!("[FEN \"{f}\"]\n"));
+                }
+                again.push('\n');
+                again.push_str(&r.moves.join(" "));
+                again.push_str(" *\n");
+                let games = crate::pdn::read_games(&again);
+                let last = games.last().expect("a game");
+                let back = crate::pdn::replay(last, variant)
+                    .unwrap_or_else(|e| panic!("own move text refused: {e}\n{again}"));
+                assert_eq!(back.moves, r.moves, "{again}");
+            }
+            Err(e) => assert!(e.span.line >= 1 && e.span.col >= 1, "{e}"),
+        }
+    }
 }
 
 /// The lines of `data`, bounded for fuzzing (see the module documentation).

@@ -51,8 +51,31 @@ fn texty(max: usize) -> impl Strategy<Value = Vec<u8>> {
     )
 }
 
+/// Text made of the characters of PDN files.
+fn pdn_texty(max: usize) -> impl Strategy<Value = Vec<u8>> {
+    prop::collection::vec(
+        prop::sample::select(b"0123456789abcdefgh[]\"GameTyp FEN:WBK,-x.{}()$%;*!? \n".to_vec()),
+        0..max,
+    )
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn pdn_random_bytes(data in prop::collection::vec(any::<u8>(), 0..200)) {
+        damiera::fuzzing::pdn(&data);
+    }
+
+    #[test]
+    fn pdn_random_text(data in pdn_texty(300)) {
+        damiera::fuzzing::pdn(&data);
+    }
+
+    #[test]
+    fn pdn_edited_seeds(data in edited_seed("pdn")) {
+        damiera::fuzzing::pdn(&data);
+    }
 
     #[test]
     fn fen_random_bytes(data in prop::collection::vec(any::<u8>(), 0..80)) {
