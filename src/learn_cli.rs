@@ -88,8 +88,16 @@ fn fail(msg: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// A variant the training pipeline works for (the 8x8 ones: its planes are 32 squares).
 fn variant(name: &str) -> Result<Variant, String> {
-    name.parse::<Variant>().map_err(|e| e.to_string())
+    let v = name.parse::<Variant>().map_err(|e| e.to_string())?;
+    if v.is_8x8() {
+        Ok(v)
+    } else {
+        Err(format!(
+            "{v}: the training pipeline and the learned evaluation are for 8x8 boards"
+        ))
+    }
 }
 
 /// Runs `damiera selfplay`.

@@ -36,5 +36,5 @@ pub use game::Game;
 pub use movegen::Duplicates;
 pub use moves::{Move, MoveList};
 pub use position::Position;
-pub use rules::{Brazilian, Color, English, Italian, Rules, Russian};
+pub use rules::{Brazilian, Color, English, International, Italian, Rules, Russian};
 pub use variant::Variant;

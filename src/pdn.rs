@@ -10,8 +10,8 @@
 //! chess forms `1-0`, `1/2-1/2`, `0-1`, and `*`). A file holds any number of games; a game ends
 //! at its result token, or where the next game's tags begin.
 //!
-//! The variant comes from `[GameType]` (PDN 3.0's numbers: 21 English, 22 Italian, 25 Russian,
-//! 26 Brazilian; a `[Variant "damone"]` tag with 22 means Italian Damone, the convention of
+//! The variant comes from `[GameType]` (PDN 3.0's numbers: 20 International, 21 English, 22
+//! Italian, 25 Russian, 26 Brazilian; a `[Variant "damone"]` tag with 22 means Italian Damone, the convention of
 //! damiera's own match files, docs/match.md). A start position comes from `[FEN]`.
 //!
 //! Russian and Brazilian are algebraic (`c3-d4`). lidraughts exports them, by default, with
@@ -438,9 +438,9 @@ pub fn variant_of(game: &GameText, default: Option<Variant>) -> Result<Variant, 
         }
         "25" => Ok(Variant::Russian),
         "26" => Ok(Variant::Brazilian),
-        "20" => Err("GameType 20 (International draughts) is not supported yet".into()),
+        "20" => Ok(Variant::International),
         other => match other.parse::<u32>() {
-            Ok(n) => Err(format!("GameType {n} is not a supported variant (21 English, 22 Italian, 25 Russian, 26 Brazilian)")),
+            Ok(n) => Err(format!("GameType {n} is not a supported variant (20 International, 21 English, 22 Italian, 25 Russian, 26 Brazilian)")),
             Err(_) => Err(format!("malformed GameType '{gt}'")),
         },
     }

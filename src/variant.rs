@@ -3,7 +3,7 @@
 
 use crate::damone::Damone;
 use crate::game::Game;
-use crate::rules::{Brazilian, English, Italian, Russian};
+use crate::rules::{Brazilian, English, International, Italian, Russian};
 use std::fmt;
 use std::str::FromStr;
 
@@ -20,19 +20,29 @@ pub enum Variant {
     Russian,
     /// Italian Damone ([`Damone`]): three ranks of pieces on the Italian board.
     Damone,
+    /// International draughts ([`International`]): FMJD rules on 10x10.
+    International,
 }
 
 impl Variant {
     /// Every variant, in the order the CLI and protocols list them.
-    pub const ALL: [Variant; 5] = [
+    pub const ALL: [Variant; 6] = [
         Variant::English,
         Variant::Italian,
         Variant::Brazilian,
         Variant::Russian,
         Variant::Damone,
+        Variant::International,
     ];
 
-    /// The canonical name (`english`, `italian`, `brazilian`, `russian`, `damone`).
+    /// Whether the variant is played on an 8x8 board (the learned evaluation's and the
+    /// training pipeline's boards; International is 10x10).
+    pub fn is_8x8(self) -> bool {
+        self != Variant::International
+    }
+
+    /// The canonical name (`english`, `italian`, `brazilian`, `russian`, `damone`,
+    /// `international`).
     pub fn name(self) -> &'static str {
         struct Name;
         impl VariantFn for Name {
@@ -53,6 +63,7 @@ impl Variant {
             Variant::Brazilian => f.call::<Brazilian>(),
             Variant::Russian => f.call::<Russian>(),
             Variant::Damone => f.call::<Damone>(),
+            Variant::International => f.call::<International>(),
         }
     }
 }
@@ -71,7 +82,7 @@ pub struct UnknownVariant(pub String);
 
 impl fmt::Display for UnknownVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown variant '{}' (expected english, american, checkers, italian, brazilian, russian, damone or italian-damone)", self.0)
+        write!(f, "unknown variant '{}' (expected english, american, checkers, italian, brazilian, russian, damone, italian-damone, international, standard or normal)", self.0)
     }
 }
 
@@ -88,6 +99,8 @@ impl FromStr for Variant {
             "brazilian" => Ok(Variant::Brazilian),
             "russian" => Ok(Variant::Russian),
             "damone" | "italian-damone" => Ok(Variant::Damone),
+            // `normal` is Scan's Hub name, `standard` lidraughts' and pydraughts'.
+            "international" | "standard" | "normal" | "10x10" => Ok(Variant::International),
             _ => Err(UnknownVariant(s.trim().to_string())),
         }
     }

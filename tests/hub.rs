@@ -124,6 +124,34 @@ impl Drop for Engine {
 }
 
 #[test]
+fn international_positions_of_51_characters() {
+    // Scan's Hub form for 10x10 (protocols.md §1.3): side, then squares 1-50. After the
+    // exchange 32-28 19-23 28x19 14x23 White is to move, and every White piece stands on 31-50.
+    let mut e = Engine::start();
+    e.send("hub");
+    e.expect("wait");
+    e.send("set-param name=variant value=normal");
+    e.send("init");
+    e.expect("ready");
+    e.rejects("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww");
+    e.send("pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 19-23 28x19 14x23\"");
+    e.send("level depth=6");
+    e.send("go think");
+    let done = e.expect("done");
+    let mv = done
+        .split_whitespace()
+        .find_map(|f| f.strip_prefix("move="))
+        .expect("a move");
+    let from: u32 = mv.split(['-', 'x']).next().unwrap().parse().unwrap();
+    assert!(
+        (31..=50).contains(&from),
+        "a White man of 31-50 moves: {done}"
+    );
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+#[test]
 fn malformed_lines_get_errors_and_the_engine_goes_on() {
     let mut e = Engine::start();
     e.send("hub");

@@ -5,7 +5,7 @@
 mod perft_table;
 
 use damiera::perft::perft;
-use damiera::{notation, Brazilian, English, Italian, Rules, Russian};
+use damiera::{notation, Brazilian, English, International, Italian, Rules, Russian};
 
 /// The largest leaf count checked in the default run (a fraction of a second each, release).
 const SHALLOW: u64 = 30_000_000;
@@ -36,6 +36,7 @@ const ENGLISH: &str = include_str!("perft/english.perft");
 const ITALIAN: &str = include_str!("perft/italian.perft");
 const RUSSIAN: &str = include_str!("perft/russian.perft");
 const BRAZILIAN: &str = include_str!("perft/brazilian.perft");
+const INTERNATIONAL: &str = include_str!("perft/international.perft");
 
 #[test]
 fn english_perft_shallow() {
@@ -55,6 +56,11 @@ fn russian_perft_shallow() {
 #[test]
 fn brazilian_perft_shallow() {
     check::<Brazilian>(BRAZILIAN, SHALLOW, 0);
+}
+
+#[test]
+fn international_perft_shallow() {
+    check::<International>(INTERNATIONAL, SHALLOW, 0);
 }
 
 #[test]
@@ -79,4 +85,10 @@ fn russian_perft_deep() {
 #[ignore = "deep perft: minutes; run with cargo test --release -- --ignored"]
 fn brazilian_perft_deep() {
     check::<Brazilian>(BRAZILIAN, u64::MAX, SHALLOW);
+}
+
+#[test]
+#[ignore = "deep perft: minutes; run with cargo test --release -- --ignored"]
+fn international_perft_deep() {
+    check::<International>(INTERNATIONAL, u64::MAX, SHALLOW);
 }

@@ -750,10 +750,7 @@ fn unknown_option_and_bad_option_values_are_errors() {
         ("setoption name Threads value 0", "Threads"),
         ("setoption name MoveOverhead value -1", "MoveOverhead"),
         ("setoption name MoveOverhead value 5001", "MoveOverhead"),
-        (
-            "setoption name Variant value international",
-            "international",
-        ),
+        ("setoption name Variant value frisian", "frisian"),
         ("setoption name Variant value", "variant"),
         ("setoption name DamoneWin value some", "DamoneWin"),
         ("setoption name DamoneWin", "DamoneWin"),

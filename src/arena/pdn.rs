@@ -20,6 +20,7 @@ pub fn game_type(v: Variant) -> u32 {
         Variant::Italian | Variant::Damone => 22,
         Variant::Russian => 25,
         Variant::Brazilian => 26,
+        Variant::International => 20,
     }
 }
 

@@ -105,17 +105,20 @@ pub fn variant_index(v: Variant) -> usize {
 
 /// The weights files shipped in `data/weights/`, one per variant that has been trained, in
 /// [`Variant::ALL`] order (`None`: the variant plays with [`hand`]).
-const EMBEDDED: [Option<&[u8]>; 5] = [
+const EMBEDDED: [Option<&[u8]>; N] = [
     Some(include_bytes!("../../data/weights/english.dmev")),
+    None,
     None,
     None,
     None,
     None,
 ];
 
-static DEFAULTS: [OnceLock<Option<Net>>; 5] = [const { OnceLock::new() }; 5];
-static LOADED: [AtomicPtr<Net>; 5] = [const { AtomicPtr::new(std::ptr::null_mut()) }; 5];
-static HAND: [AtomicBool; 5] = [const { AtomicBool::new(false) }; 5];
+/// The number of variants.
+const N: usize = Variant::ALL.len();
+static DEFAULTS: [OnceLock<Option<Net>>; N] = [const { OnceLock::new() }; N];
+static LOADED: [AtomicPtr<Net>; N] = [const { AtomicPtr::new(std::ptr::null_mut()) }; N];
+static HAND: [AtomicBool; N] = [const { AtomicBool::new(false) }; N];
 
 /// The `EvalFile` value that selects the hand-set evaluation.
 pub const HAND_SET: &str = "hand";
@@ -161,6 +164,11 @@ pub fn load_weights(v: Variant, path: &str) -> Result<(), String> {
         LOADED[i].store(std::ptr::null_mut(), Ordering::Release);
         HAND[i].store(path == HAND_SET, Ordering::Release);
         return Ok(());
+    }
+    if !v.is_8x8() {
+        return Err(format!(
+            "{path}: the learned evaluation is for 8x8 boards; {v} plays with the hand-set one"
+        ));
     }
     let bytes = read_bounded(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let net = Net::from_bytes(&bytes, v).map_err(|e| format!("{path}: {e}"))?;

@@ -1,5 +1,5 @@
 //! The Hub protocol (Scan 3.1 `protocol.txt`, version 2) as pydraughts' `HubEngine` and
-//! lidraughts-bot speak it, for the 8x8 variants.
+//! lidraughts-bot speak it, for the 8x8 variants and International (10x10, 51-character positions).
 //!
 //! - Lines are `command name=value ...`; values with a space or `=`, or empty, are quoted.
 //!   Every token this engine writes is `key=value` (pydraughts crashes on bare flags).
@@ -128,10 +128,23 @@ pub mod squares {
         format!("{}{}", (b'a' + file as u8) as char, rank)
     }
 
-    /// The native name of Hub square `n` (1-32).
+    /// The number of squares of the variant's board (32, or 50 for International).
+    pub fn squares(v: Variant) -> u32 {
+        if v.is_8x8() {
+            32
+        } else {
+            50
+        }
+    }
+
+    /// The native name of Hub square `n` (1-32, or 1-50 for International, whose Hub, internal
+    /// and FMJD numberings are the same).
     pub fn to_native(v: Variant, numbering: Numbering, n: u32) -> Option<String> {
-        if !(1..=32).contains(&n) {
+        if !(1..=squares(v)).contains(&n) {
             return None;
+        }
+        if v == Variant::International {
+            return Some(n.to_string());
         }
         let (r, c) = ((n - 1) / 4, (n - 1) % 4);
         Some(match (v, numbering) {
@@ -148,7 +161,7 @@ pub mod squares {
 
     /// The Hub number of a native square name.
     pub fn to_hub(v: Variant, numbering: Numbering, name: &str) -> Option<u32> {
-        (1..=32).find(|&n| to_native(v, numbering, n).as_deref() == Some(name))
+        (1..=squares(v)).find(|&n| to_native(v, numbering, n).as_deref() == Some(name))
     }
 
     /// The native name of internal square `i` and whether colours swap (English).
@@ -293,7 +306,8 @@ impl Hub {
         self.out.line(&format!(
             "param name=variant value={} type=enum values={}",
             self.variant.name(),
-            quote("english american italian russian brazilian")
+            // `normal` is International in Scan's naming (lidraughts-bot sends it).
+            quote("english american italian russian brazilian international normal")
         ));
         self.out.line(&format!(
             "param name=hash value={} type=int min=1 max=65536",
@@ -326,7 +340,8 @@ impl Hub {
                 Ok(Variant::English)
                 | Ok(Variant::Italian)
                 | Ok(Variant::Russian)
-                | Ok(Variant::Brazilian) => {
+                | Ok(Variant::Brazilian)
+                | Ok(Variant::International) => {
                     let v: Variant = value.parse().expect("checked");
                     self.variant = v;
                     self.engine.set_variant(v);
@@ -370,13 +385,12 @@ impl Hub {
     /// The FEN (variant notation) of a Hub position string in internal numbering.
     fn fen_of(&self, pos: &str) -> Result<String, String> {
         let chars: Vec<char> = pos.chars().collect();
-        if chars.len() == 51 {
-            return Err("10x10 positions are not supported yet".into());
-        }
-        if chars.len() != 33 {
+        let expected = squares::squares(self.variant) as usize + 1;
+        if chars.len() != expected {
             return Err(format!(
-                "bad position: {} characters, expected 33",
-                chars.len()
+                "bad position: {} characters, expected {expected} for {}",
+                chars.len(),
+                self.variant
             ));
         }
         let swap = self.variant == Variant::English;
@@ -387,7 +401,8 @@ impl Hub {
         };
         let (mut white, mut black) = (Vec::new(), Vec::new());
         for (i, &c) in chars[1..].iter().enumerate() {
-            let name = squares::internal_square(self.variant, i as u32 + 1).expect("1..=32");
+            let name =
+                squares::internal_square(self.variant, i as u32 + 1).expect("a square number");
             let (first_mover, king) = match c {
                 'e' => continue,
                 'w' => (true, false),

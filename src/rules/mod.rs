@@ -6,11 +6,13 @@
 
 mod brazilian;
 mod english;
+mod international;
 mod italian;
 mod russian;
 
 pub use brazilian::Brazilian;
 pub use english::English;
+pub use international::International;
 pub use italian::Italian;
 pub use russian::Russian;
 
