@@ -19,6 +19,8 @@
 //!   export, converted by a separate script.
 //! - `english-fen-start.pdn`: the second half of Loy - Chinook from a `[FEN]` written by
 //!   pydraughts.
+//! - `international-lidraughts.pdn`: a 301-ply International game exported by lidraughts
+//!   (lidraughts.org/001NahOY, kept in lidraughts' own repository), with kings' long moves.
 //! - `blunder.pdn`: a planted blunder (a man dropped to a 2-for-1 shot, checked with pydraughts).
 //! - `errors.pdn`: an illegal move, an ambiguous capture, an unknown variant, a malformed tag,
 //!   then a good game.
@@ -117,6 +119,20 @@ fn lidraughts_numeric_export_is_the_same_game_as_the_algebraic_one() {
     let second = replayed(&algebraic[1]);
     assert_eq!(second.moves.len(), 14);
     assert_eq!(algebraic[1].result.as_deref(), Some("0-2"));
+}
+
+#[test]
+fn lidraughts_international_export_replays() {
+    let games = read("international-lidraughts.pdn");
+    assert_eq!(games.len(), 1);
+    let r = replayed(&games[0]);
+    assert_eq!(r.variant, Variant::International);
+    // 151 moves of White, 150 of Black, "151. 8-2 {Black resigns.} 2-0".
+    assert_eq!(r.moves.len(), 301);
+    assert_eq!(r.moves[..2], ["31-26", "18-22"]);
+    assert_eq!(r.moves[90], "5-37", "46. 5-37, a king's long move");
+    assert_eq!(r.moves.last().map(String::as_str), Some("8-2"));
+    assert_eq!(games[0].result.as_deref(), Some("2-0"));
 }
 
 #[test]
