@@ -8,7 +8,7 @@
 //! best move. Scores are capped at ±15 men, a forced win counts as 20, so that winning
 //! faster or slower is not a mistake.
 
-use damiera::arena::pdn::{first_mover, game_type};
+use damiera::arena::pdn::{first_mover, game_type, wrap_move_text};
 use damiera::engine::{Engine, Event, Naming, Outcome, Score};
 use damiera::pdn::{self, GameText, Replay};
 use damiera::search::Limits;
@@ -59,7 +59,7 @@ struct Verdict {
     /// The principal variation (the refutation of a mistake that led here).
     pv: Vec<String>,
     /// The search's best move (none at the end of the game).
-    best: Option<usize>,
+    best: Option<String>,
 }
 
 /// A score as a number for loss arithmetic (centi-men, side to move's view).
@@ -102,8 +102,6 @@ struct Analysis {
     replay: Replay,
     /// One verdict per position, positions 0 (start) to `moves.len()`.
     verdicts: Vec<Verdict>,
-    /// Strings of the search's best moves (indexed by `Verdict::best`).
-    best_moves: Vec<String>,
 }
 
 impl Analysis {
@@ -126,7 +124,7 @@ impl Analysis {
     fn loss(&self, ply: usize) -> i32 {
         let before = &self.verdicts[ply];
         let after = &self.verdicts[ply + 1];
-        if before.best.map(|b| &self.best_moves[b]) == Some(&self.replay.moves[ply]) {
+        if before.best.as_ref() == Some(&self.replay.moves[ply]) {
             return 0;
         }
         (value(before.score) + value(after.score)).max(0)
@@ -146,12 +144,7 @@ impl Analysis {
 
 /// The winner a game's result token or `[Result]` tag names, `None` for a draw or unknown.
 fn winner(game: &GameText) -> Option<Option<Color>> {
-    let r = game
-        .result
-        .clone()
-        .filter(|r| r != "*")
-        .or_else(|| game.tag("Result").map(str::to_string))?;
-    match r.as_str() {
+    match game.result_or_tag()? {
         "2-0" | "1-0" => Some(Some(Color::White)),
         "0-2" | "0-1" => Some(Some(Color::Black)),
         "1-1" | "1/2-1/2" | "0-0" => Some(None),
@@ -159,8 +152,8 @@ fn winner(game: &GameText) -> Option<Option<Color>> {
     }
 }
 
-/// Searches one position: its verdict, the best move pushed on `best_moves`.
-fn search(engine: &mut Engine, limits: Limits, best_moves: &mut Vec<String>) -> Verdict {
+/// Searches one position: its verdict.
+fn search(engine: &mut Engine, limits: Limits) -> Verdict {
     let (tx, rx) = mpsc::channel();
     engine.go(
         limits,
@@ -186,10 +179,7 @@ fn search(engine: &mut Engine, limits: Limits, best_moves: &mut Vec<String>) -> 
                 verdict.pv = pv;
             }
             Event::BestMove { best, .. } => {
-                if let Some(b) = best {
-                    best_moves.push(b);
-                    verdict.best = Some(best_moves.len() - 1);
-                }
+                verdict.best = best;
                 break;
             }
         }
@@ -213,7 +203,6 @@ fn analyse_game(
     }
     engine.new_game();
     let mut verdicts = Vec::with_capacity(replay.moves.len() + 1);
-    let mut best_moves = Vec::new();
     let moves: Vec<&str> = replay.moves.iter().map(String::as_str).collect();
     for i in (0..=moves.len()).rev() {
         let set = engine.set_position(replay.start_fen.as_deref(), &moves[..i]);
@@ -231,17 +220,13 @@ fn analyse_game(
                 pv: Vec::new(),
                 best: None,
             },
-            None => search(engine, limits.clone(), &mut best_moves),
+            None => search(engine, limits.clone()),
         };
         verdicts.push(verdict);
         bar.inc(1);
     }
     verdicts.reverse();
-    Analysis {
-        replay,
-        verdicts,
-        best_moves,
-    }
+    Analysis { replay, verdicts }
 }
 
 /// The game written back: its tags (GameType, Variant and FEN in damiera's form, an Annotator
@@ -289,10 +274,10 @@ fn annotated_pdn(game: &GameText, a: &Analysis, annotator: &str) -> String {
         tokens.push(format!("{{{comment}}}"));
         if a.loss(ply) >= MISTAKE {
             let before = &a.verdicts[ply];
-            if let Some(b) = before.best {
+            if let Some(b) = &before.best {
                 // The search's move, and the refutation of the one played (the start of the
                 // principal variation after it).
-                let mut c = format!("best {} {}", a.best_moves[b], score_text(a.white(ply)));
+                let mut c = format!("best {b} {}", score_text(a.white(ply)));
                 if !after.pv.is_empty() {
                     let line: Vec<&str> = after.pv.iter().take(5).map(String::as_str).collect();
                     let _ = write!(c, "; refuted by {}", line.join(" "));
@@ -301,26 +286,9 @@ fn annotated_pdn(game: &GameText, a: &Analysis, annotator: &str) -> String {
             }
         }
     }
-    let result = game
-        .result
-        .clone()
-        .or_else(|| game.tag("Result").map(str::to_string))
-        .unwrap_or_else(|| "*".into());
-    tokens.push(result);
-    let mut line = String::new();
-    for t in tokens {
-        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
-            s.push_str(&line);
-            s.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&t);
-    }
-    s.push_str(&line);
-    s.push_str("\n\n");
+    let result = game.result.as_deref().or_else(|| game.tag("Result"));
+    tokens.push(result.unwrap_or("*").to_string());
+    wrap_move_text(&mut s, &tokens, 79);
     s
 }
 
@@ -329,12 +297,7 @@ fn report(index: usize, game: &GameText, a: &Analysis) -> String {
     let v = a.replay.variant;
     let mut s = String::new();
     let name = |c: &str| game.tag(c).filter(|n| !n.is_empty()).unwrap_or("?");
-    let result = game
-        .result
-        .clone()
-        .filter(|r| r != "*")
-        .or_else(|| game.tag("Result").map(str::to_string))
-        .unwrap_or_else(|| "*".into());
+    let result = game.result_or_tag().unwrap_or("*");
     let depth = {
         let searched: Vec<u32> = a
             .verdicts

@@ -97,6 +97,14 @@ impl GameText {
             .map(|(_, v)| v.as_str())
     }
 
+    /// The game's result: its result token unless that is `*`, else the `[Result]` tag.
+    pub fn result_or_tag(&self) -> Option<&str> {
+        self.result
+            .as_deref()
+            .filter(|r| *r != "*")
+            .or_else(|| self.tag("Result"))
+    }
+
     /// Where a tag starts (the first one of that name), else where the game starts.
     pub fn tag_span(&self, name: &str) -> Span {
         self.tags
@@ -587,18 +595,9 @@ impl VariantFn for ReplayJob<'_> {
         let (mut pos, start_fen, fen_number) = match game.tag("FEN") {
             Some(f) if !f.trim().is_empty() && f.trim() != "?" => {
                 let (mut f, full) = strip_counters(f);
-                if numeric_algebraic && f.chars().any(|c| c.is_ascii_digit()) {
-                    let all_numeric = f
-                        .split(':')
-                        .skip(1)
-                        .flat_map(|l| l.get(1..).unwrap_or("").split(','))
-                        .all(|i| {
-                            !i.trim_start_matches(['K', 'k'])
-                                .starts_with(char::is_alphabetic)
-                        });
-                    if all_numeric {
-                        f = fen_to_algebraic(&f, nb).map_err(|m| at(game.tag_span("FEN"), m))?;
-                    }
+                if numeric_algebraic {
+                    // Numeric squares to algebraic; algebraic ones pass through unchanged.
+                    f = fen_to_algebraic(&f, nb).map_err(|m| at(game.tag_span("FEN"), m))?;
                 }
                 let pos = G::parse_fen(&f)
                     .map_err(|e| at(game.tag_span("FEN"), format!("[FEN]: {e}")))?;

@@ -73,10 +73,16 @@ pub fn game_pdn(v: Variant, event: &str, g: &GameRecord, names: [&str; 2]) -> St
     }
     tokens.push(format!("{{{}}}", g.comment().replace('}', ")")));
     tokens.push(result.to_string());
-    // Wrap at about 80 columns.
+    wrap_move_text(&mut s, &tokens, 80);
+    s
+}
+
+/// Appends move-text tokens to `s` as lines of at most `width` columns (a longer token gets a
+/// line of its own), then a blank line.
+pub fn wrap_move_text(s: &mut String, tokens: &[String], width: usize) {
     let mut line = String::new();
     for t in tokens {
-        if !line.is_empty() && line.len() + 1 + t.len() > 80 {
+        if !line.is_empty() && line.len() + 1 + t.len() > width {
             s.push_str(&line);
             s.push('\n');
             line.clear();
@@ -84,9 +90,8 @@ pub fn game_pdn(v: Variant, event: &str, g: &GameRecord, names: [&str; 2]) -> St
         if !line.is_empty() {
             line.push(' ');
         }
-        line.push_str(&t);
+        line.push_str(t);
     }
     s.push_str(&line);
     s.push_str("\n\n");
-    s
 }
