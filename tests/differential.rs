@@ -2,7 +2,8 @@
 //!
 //! `tests/pydraughts/walk.py` plays random games with pydraughts and prints, for every position
 //! visited, its FEN and pydraughts' legal moves with their paths and captured pieces. For each
-//! such position this test checks, in all four variants:
+//! such position this test checks, in all four 8x8 variants and International (pydraughts'
+//! `standard`, 10x10):
 //! - our FEN parser reads it and our FEN writer gives it back unchanged;
 //! - the set of legal moves (from, to, captured squares) is the same;
 //! - the set of capture paths (every square the capturing piece stands on) is the same;
@@ -17,10 +18,14 @@
 //!
 //! pydraughts is found as `$DAMIERA_PYTHON`, else `.venv/bin/python`; if neither has it, the
 //! test creates `.venv` and installs pydraughts==0.6.7 there (as `.ci/run` does). The number of
-//! games per variant is `$DAMIERA_DIFF_GAMES` (default 200).
+//! games per variant is `$DAMIERA_DIFF_GAMES` (default 200). International runs as its own test,
+//! so that its walker (the slowest: about 100 plies a game on 50 squares) overlaps the others.
 
 use damiera::movegen;
-use damiera::{notation, Brazilian, English, Italian, MoveList, Position, Rules, Russian, Square};
+use damiera::{
+    notation, Brazilian, English, International, Italian, MoveList, Position, Rules, Russian,
+    Square,
+};
 use std::collections::{BTreeMap, BTreeSet};
 mod common;
 
@@ -328,4 +333,24 @@ fn random_games_match_pydraughts() {
         );
         assert!(t.positions > games as usize, "{v}: too few positions");
     }
+}
+
+#[test]
+fn random_international_games_match_pydraughts() {
+    let python = python();
+    let games: u32 = std::env::var("DAMIERA_DIFF_GAMES")
+        .ok()
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(200);
+    let text = walk(&python, "international", games);
+    let t = check_variant::<International>(&text);
+    eprintln!(
+        "international: {games} games, {} positions, {} legal moves agree",
+        t.positions, t.moves
+    );
+    assert_eq!(t.deviations, 0, "no known deviation in International");
+    assert!(
+        t.positions > games as usize,
+        "international: too few positions"
+    );
 }

@@ -52,6 +52,8 @@ BLACK = 1
 def square_names(variant):
     """names[i] = the variant's name of internal square i (index 0 unused)."""
     names = [None]
+    if variant == 'international':
+        return names + [str(i) for i in range(1, 51)]
     for i in range(1, 33):
         r, c = divmod(i - 1, 4)
         if variant == 'english':
@@ -99,7 +101,7 @@ class Notation:
         """Variant-notation FEN -> internal Hub position string (side + 32 chars)."""
         fields = fen.strip().rstrip('.').split(':')
         side = fields[0].strip().upper()
-        board = ['e'] * 33
+        board = ['e'] * len(self.names)
         for field in fields[1:]:
             field = field.strip()
             if not field:
@@ -129,23 +131,24 @@ def line(game, nt):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    ap.add_argument('--variant', required=True, choices=['english', 'italian', 'brazilian', 'russian'])
+    ap.add_argument('--variant', required=True, choices=['english', 'italian', 'brazilian', 'russian', 'international'])
     ap.add_argument('--games', type=int, default=1)
     ap.add_argument('--seed', type=int, default=0)
     ap.add_argument('--max-plies', type=int, default=200)
     ap.add_argument('--fen', help=argparse.SUPPRESS)  # hidden: print the line of one position
     a = ap.parse_args()
     nt = Notation(a.variant)
+    pd_variant = 'standard' if a.variant == 'international' else a.variant
     out = sys.stdout
 
     if a.fen:
-        out.write(line(Game(a.variant, nt.parse_fen(a.fen)), nt)[0] + '\n')
+        out.write(line(Game(pd_variant, nt.parse_fen(a.fen)), nt)[0] + '\n')
         return
 
     lines = 0
     for g in range(a.games):
         rng = random.Random('%s/%d/%d' % (a.variant, a.seed, g))  # str seeds are stable across runs
-        game = Game(a.variant)  # 'startpos'
+        game = Game(pd_variant)  # 'startpos'
         plies = 0
         while True:
             text, moves = line(game, nt)
