@@ -143,7 +143,7 @@ impl<R: Rules> Game for R {
     }
     #[inline(always)]
     fn draw_by_counter(pos: &Position<R>) -> bool {
-        pos.quiet_plies() >= R::DRAW_PLIES
+        pos.quiet_plies() >= R::DRAW_PLIES || pos.endgame_draw()
     }
     #[inline(always)]
     fn evaluate(pos: &Position<R>) -> i32 {

@@ -24,6 +24,9 @@ pub struct Position<R: Rules> {
     key: Key,
     side: Color,
     quiet_plies: u8,
+    /// Plies since the position entered its endgame class ([`Rules::endgame_draw_plies`]);
+    /// 0 in variants without endgame counters.
+    endgame_plies: u8,
     _rules: PhantomData<R>,
 }
 
@@ -63,6 +66,7 @@ impl<R: Rules> Position<R> {
             key: 0,
             side,
             quiet_plies: 0,
+            endgame_plies: 0,
             _rules: PhantomData,
         };
         p.key = p.compute_key();
@@ -152,6 +156,38 @@ impl<R: Rules> Position<R> {
         self.quiet_plies
     }
 
+    /// Plies since the position entered its endgame class (FMJD 6.3, 6.4; see
+    /// [`Rules::endgame_draw_plies`]), saturating at 255. Reset by a capture and by a promotion
+    /// that changes the class; always 0 where the variant has no endgame counters.
+    #[inline(always)]
+    pub fn endgame_plies(&self) -> u8 {
+        self.endgame_plies
+    }
+
+    /// Whether an endgame counter has run out: the position is in a class with a limit
+    /// ([`Rules::endgame_draw_plies`]) and has stayed in it for that many plies.
+    #[inline(always)]
+    pub fn endgame_draw(&self) -> bool {
+        R::ENDGAME_COUNTERS && self.endgame_plies >= 2 && {
+            let limit = self.endgame_limit();
+            limit > 0 && self.endgame_plies >= limit
+        }
+    }
+
+    /// The endgame counter limit of this position's material, in plies (0: none).
+    #[inline(always)]
+    fn endgame_limit(&self) -> u8 {
+        if !R::ENDGAME_COUNTERS || self.occupied().count() > 4 {
+            return 0;
+        }
+        R::endgame_draw_plies(
+            self.white.count(),
+            (self.white & self.kings).count(),
+            self.black.count(),
+            (self.black & self.kings).count(),
+        )
+    }
+
     /// Sets the no-progress ply counter (from a FEN or protocol that carries it).
     pub fn set_quiet_plies(&mut self, plies: u8) {
         self.quiet_plies = plies;
@@ -211,6 +247,17 @@ impl<R: Rules> Position<R> {
         } else {
             self.quiet_plies.saturating_add(1)
         };
+        if R::ENDGAME_COUNTERS {
+            // Only a capture or a promotion changes the material, hence the class; a promotion
+            // inside the class (king + 2 men -> 2 kings + man against a king) keeps the count.
+            p.endgame_plies = if mv.captured.any()
+                || (mv.promotes && p.endgame_limit() != self.endgame_limit())
+            {
+                0
+            } else {
+                self.endgame_plies.saturating_add(1)
+            };
+        }
         p.debug_check();
         p
     }

@@ -6,7 +6,7 @@
 //! or with every landing square (full form), in the variant's notation.
 
 use damiera::movegen::{self, Duplicates};
-use damiera::{notation, Brazilian, English, Italian, MoveList, Rules, Russian};
+use damiera::{notation, Brazilian, English, International, Italian, MoveList, Rules, Russian};
 
 /// The legal moves in short form (`from-to`, `fromxto`), sorted.
 fn short<R: Rules>(fen: &str) -> Vec<String> {
@@ -247,4 +247,165 @@ fn brazilian_identical_captures_counted_once() {
 #[test]
 fn brazilian_flying_king_two_on_a_line() {
     assert_eq!(short::<Brazilian>("W:WKa1:Bc3,f6"), s(&["a1xg7", "a1xh8"]));
+}
+
+// ---- International (FMJD numbering 1-50). Positions and legal moves of the FMJD rule articles
+// as collected in DCTL test/src/actions/rulebook/international.cpp (the French FFJD tutorial
+// and the Italian translation of the official rules, FID 2008 RegTec_CAPO_II.pdf). ----
+
+#[test]
+fn international_3_4_and_3_9_quiet_moves() {
+    assert_eq!(short::<International>("W:W28:B"), s(&["28-22", "28-23"]));
+    assert_eq!(short::<International>("B:W:B13"), s(&["13-18", "13-19"]));
+    let king28 = [
+        "28-22", "28-17", "28-11", "28-6", "28-23", "28-19", "28-14", "28-10", "28-5", "28-32",
+        "28-37", "28-41", "28-46", "28-33", "28-39", "28-44", "28-50",
+    ];
+    assert_eq!(short::<International>("W:WK28:B"), s(&king28));
+    let king1 = [
+        "1-6", "1-7", "1-12", "1-18", "1-23", "1-29", "1-34", "1-40", "1-45",
+    ];
+    assert_eq!(short::<International>("B:W:BK1"), s(&king1));
+    let king23 = [
+        "23-18", "23-12", "23-7", "23-1", "23-19", "23-14", "23-10", "23-5", "23-28", "23-32",
+        "23-37", "23-41", "23-46", "23-29", "23-34", "23-40", "23-45",
+    ];
+    assert_eq!(short::<International>("W:WK23:B"), s(&king23));
+}
+
+#[test]
+fn international_4_2_to_4_8_captures() {
+    assert_eq!(short::<International>("W:W28,32:B23"), s(&["28x19"]));
+    assert_eq!(
+        short::<International>("W:W35:B30,K40"),
+        s(&["35x24", "35x44"])
+    );
+    let range = ["46x19", "46x14", "46x10", "46x5"];
+    assert_eq!(short::<International>("W:WK46:B23"), s(&range));
+    let range = ["41x19", "41x14", "41x10", "41x5"];
+    assert_eq!(short::<International>("W:WK41:B23"), s(&range));
+    assert_eq!(short::<International>("W:W15:B8,19,20"), s(&["15x2"]));
+    assert_eq!(
+        short::<International>("W:W47:B13,14,22,24,31,34,K41,44"),
+        s(&["47x49"])
+    );
+    assert_eq!(
+        short::<International>("W:WK47:B9,12,33"),
+        s(&["47x17", "47x21", "47x26"])
+    );
+    assert_eq!(
+        short::<International>("W:WK1:B7,9,17,19,20,30,31,33,43,44"),
+        s(&["1x15"])
+    );
+    // 4.8: captured pieces stay on the board until the move ends (Turkish strike).
+    assert_eq!(
+        short::<International>("W:WK41,49:B9,10,12,19,38"),
+        s(&["41x43"])
+    );
+    assert_eq!(
+        short::<International>("B:W27,28,38,39,42:BK25"),
+        s(&["25x33"])
+    );
+}
+
+#[test]
+fn international_4_13_to_4_15_precedence_and_promotion() {
+    // 4.13: the most pieces; 4.14: kings count as men.
+    assert_eq!(
+        short::<International>("W:W48:B24,K31,34,K42,43"),
+        s(&["48x19"])
+    );
+    assert_eq!(
+        short::<International>("W:WK48:B7,8,31,34,K42,44"),
+        s(&["48x50"])
+    );
+    assert_eq!(
+        short::<International>("W:W26:B12,K21,31,32"),
+        s(&["26x8", "26x28"])
+    );
+    // 4.15: a man passing the back row during a capture stays a man.
+    assert_eq!(short::<International>("W:W15:B9,10"), s(&["15x13"]));
+    let pos = notation::parse_fen::<International>("W:W15:B9,10").unwrap();
+    let mut list = MoveList::new();
+    movegen::generate(&pos, &mut list);
+    assert!(!list[0].promotes);
+}
+
+/// Plays `plies` quiet moves from `fen`, checking the FMJD 6.3/6.4 counter is not out before the
+/// last ply and is out after it. Each side shuffles one piece back and forth: it undoes its last
+/// move when that is safe (no capture for the opponent after it), else plays its first safe quiet
+/// move.
+fn international_draw_after(fen: &str, plies: u32) {
+    use damiera::Game;
+    let mut pos = notation::parse_fen::<International>(fen).unwrap();
+    let mut last: [Option<damiera::Move>; 2] = [None, None];
+    for ply in 1..=plies {
+        let mut list = MoveList::new();
+        movegen::generate(&pos, &mut list);
+        let safe: Vec<damiera::Move> = list
+            .iter()
+            .copied()
+            .filter(|m| {
+                let mut replies = MoveList::new();
+                movegen::generate(&pos.make(m), &mut replies);
+                !m.is_capture() && !m.promotes && !replies.iter().any(|r| r.is_capture())
+            })
+            .collect();
+        let side = pos.side() as usize;
+        let back = last[side].and_then(|l| {
+            safe.iter()
+                .copied()
+                .find(|m| m.from == l.to && m.to == l.from)
+        });
+        let mv = back
+            .or_else(|| safe.first().copied())
+            .unwrap_or_else(|| panic!("{fen}: no safe quiet move at ply {ply}"));
+        assert!(
+            !<International as Game>::draw_by_counter(&pos),
+            "{fen}: drawn too early, before ply {ply}"
+        );
+        last[side] = Some(mv);
+        pos = pos.make(&mv);
+    }
+    assert!(
+        <International as Game>::draw_by_counter(&pos),
+        "{fen}: not drawn after {plies} plies"
+    );
+}
+
+#[test]
+fn international_6_3_and_6_4_endgame_counters() {
+    // 6.3: three kings, two kings and a man, a king and two men against a king: 16 moves each.
+    international_draw_after("W:WK47,K48,K49:BK1", 32);
+    international_draw_after("B:WK47,K48,K49:BK1", 32);
+    international_draw_after("W:WK47,K48,36:BK1", 32);
+    international_draw_after("W:WK47,36,37:BK1", 32);
+    international_draw_after("W:WK1:BK47,K48,K49", 32);
+    // 6.4: two kings, a king and a man, or a king against a king: 5 moves each.
+    international_draw_after("W:WK47,K48:BK1", 10);
+    international_draw_after("W:WK47,36:BK1", 10);
+    international_draw_after("W:WK47:BK1", 10);
+    // Outside both classes only the 25-move king rule (6.1) applies: four kings against a
+    // king, and three men against a king.
+    international_draw_after("W:WK47,K48,K49,K50:BK1", 50);
+    // Entering a class by a capture starts its count: the lone king takes one of four kings.
+    let pos = notation::parse_fen::<International>("B:WK46,K47,K48,K28:BK5").unwrap();
+    let mut list = MoveList::new();
+    movegen::generate(&pos, &mut list);
+    assert!(list.iter().all(|m| m.is_capture()));
+    assert_eq!(pos.make(&list[0]).endgame_plies(), 0);
+    // A promotion inside the class continues the count; one that enters it restarts it.
+    let play = |fen: &str, moves: &[&str]| {
+        let mut pos = notation::parse_fen::<International>(fen).unwrap();
+        for m in moves {
+            pos = pos.make(&notation::parse_move(&pos, m).unwrap());
+        }
+        pos
+    };
+    let inside = play("W:WK47,K48,9:BK45", &["47-42", "45-40", "9-3"]);
+    assert_eq!(inside.endgame_plies(), 3, "promotion inside 6.3");
+    let entering = play("W:WK47,8,9,10:BK45", &["47-42", "45-40", "9-3"]);
+    assert_eq!(entering.endgame_plies(), 3, "four pieces: no class yet");
+    let entering = play("W:W8,9,20:BK45", &["20-14", "45-40", "9-3"]);
+    assert_eq!(entering.endgame_plies(), 0, "promotion entering 6.3");
 }

@@ -35,10 +35,32 @@ impl Rules for International {
     /// FMJD 4.13: the capture of the most pieces, kings counting as men.
     const PRECEDENCE: Precedence = Precedence::Quantity;
     /// FMJD 6.1: 25 successive moves of each player with kings only, without capture (50 plies).
-    /// The endgame counters of FMJD 6.2-6.4 (16 and 5 moves) are not applied yet.
     const DRAW_PLIES: u8 = 50;
 
     fn resets_draw_counter(man_moved: bool, captured: bool, _promoted: bool) -> bool {
         man_moved || captured
+    }
+
+    const ENDGAME_COUNTERS: bool = true;
+
+    /// FMJD 6.3: three kings, two kings and a man, or a king and two men against a lone king:
+    /// drawn after 16 further moves of each player (32 plies). FMJD 6.4: two kings, a king and
+    /// a man, or a king against a lone king: 5 further moves each (10 plies). Rulings
+    /// (docs/rules.md): the count starts when the class is entered (by a capture or a
+    /// promotion) and continues through a promotion inside the class.
+    fn endgame_draw_plies(white: u32, white_kings: u32, black: u32, black_kings: u32) -> u8 {
+        let lone = |n: u32, k: u32| n == 1 && k == 1;
+        let limit = |n: u32, k: u32| match (n, k >= 1) {
+            (3, true) => 32,
+            (1 | 2, true) => 10,
+            _ => 0,
+        };
+        if lone(black, black_kings) {
+            limit(white, white_kings)
+        } else if lone(white, white_kings) {
+            limit(black, black_kings)
+        } else {
+            0
+        }
     }
 }

@@ -117,4 +117,16 @@ pub trait Rules: Copy + Default + Send + Sync + std::fmt::Debug + 'static {
     /// `man_moved` (a man made the move), `captured` (it took pieces), `promoted` (a man became
     /// a king).
     fn resets_draw_counter(man_moved: bool, captured: bool, promoted: bool) -> bool;
+
+    /// Whether the variant has endgame counters ([`Rules::endgame_draw_plies`]).
+    const ENDGAME_COUNTERS: bool = false;
+
+    /// The endgame draw counter for a material class with at most 4 pieces on the board, in
+    /// plies: the game is drawn once the position has stayed that many plies in the class
+    /// (entered by a capture or a promotion). 0: no counter. Arguments are pieces and kings of
+    /// White, then of Black.
+    fn endgame_draw_plies(white: u32, white_kings: u32, black: u32, black_kings: u32) -> u8 {
+        let _ = (white, white_kings, black, black_kings);
+        0
+    }
 }
