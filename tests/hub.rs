@@ -44,6 +44,21 @@ fn pydraughts_plays_complete_games_in_every_variant() {
     }
 }
 
+/// International: pydraughts' `Board('standard')` against two `damiera hub` processes, the
+/// engines set to the variant by pydraughts' own name.
+#[test]
+fn pydraughts_plays_complete_international_games() {
+    let text = hub_games(&["--variants", "standard"]);
+    let games = text
+        .lines()
+        .filter(|l| l.starts_with("standard") && l.contains(" plies "))
+        .count();
+    assert_eq!(
+        games, 4,
+        "four games (time+inc with ponder, move-time with stop, depth, nodes)"
+    );
+}
+
 #[test]
 fn pydraughts_057_internal_numbering() {
     let text = hub_games(&["--variants", "russian,brazilian", "--internal"]);

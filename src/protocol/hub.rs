@@ -306,8 +306,9 @@ impl Hub {
         self.out.line(&format!(
             "param name=variant value={} type=enum values={}",
             self.variant.name(),
-            // `normal` is International in Scan's naming (lidraughts-bot sends it).
-            quote("english american italian russian brazilian international normal")
+            // `normal` is International in Scan's naming (lidraughts-bot sends it), `standard` in
+            // pydraughts' and lidraughts'.
+            quote("english american italian russian brazilian international normal standard")
         ));
         self.out.line(&format!(
             "param name=hash value={} type=int min=1 max=65536",
