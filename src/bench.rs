@@ -1,7 +1,8 @@
 //! `damiera bench`: fixed positions of every variant searched to a fixed depth with a fresh
 //! transposition table each. The node total is a signature: any change to the search's
 //! behaviour changes it. Positions: each start position and one middle game per variant
-//! (ply 11 of a pydraughts random game, seed 5; for Damone, ply 8 of an engine line).
+//! (ply 11 of a pydraughts random game, seed 5, `tests/pydraughts/walk.py`; for Damone, ply 8 of an
+//! engine line).
 
 use damiera::engine::{Engine, Event, Naming};
 use damiera::search::Limits;
@@ -13,7 +14,7 @@ use std::time::Instant;
 /// The default depth in plies.
 pub const DEPTH: u32 = 13;
 
-const POSITIONS: [(Variant, Option<&str>); 10] = [
+const POSITIONS: [(Variant, Option<&str>); 12] = [
     (Variant::English, None),
     (
         Variant::English,
@@ -38,6 +39,11 @@ const POSITIONS: [(Variant, Option<&str>); 10] = [
     (
         Variant::Damone,
         Some("W:WIh1,Kf1,Kf5,d1,e2,e4,g6:BIa8,Kd7,Ka6,e8,c6,b5,b3"),
+    ),
+    (Variant::International, None),
+    (
+        Variant::International,
+        Some("B:W27,31,34,36,37,38,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,10,11,12,14,15,16,17,18,20"),
     ),
 ];
 
