@@ -93,6 +93,9 @@ enum Command {
     },
     /// The Hub protocol (Scan, pydraughts, lidraughts-bot) on stdin/stdout.
     Hub,
+    /// DXP (DamExchange) over TCP, International only: wait for games (--listen) or request
+    /// one (--connect). docs/dxp.md.
+    Dxp(DxpArgs),
     /// Play a match between two engines (docs/match.md).
     Match(match_cli::MatchArgs),
     /// Print random balanced openings (docs/match.md).
@@ -102,6 +105,134 @@ enum Command {
     Selfplay(learn_cli::SelfplayArgs),
     /// Fit the learned evaluation's weights to self-play data (docs/training.md).
     Train(learn_cli::TrainArgs),
+}
+
+#[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("role").required(true).args(["listen", "connect"])))]
+struct DxpArgs {
+    /// Follower: accept connections on HOST:PORT (port 0: any free port, printed) and play the
+    /// games they request, one connection at a time.
+    #[arg(long, value_name = "HOST:PORT")]
+    listen: Option<String>,
+    /// Initiator: connect to HOST:PORT, request one game and play it.
+    #[arg(long, value_name = "HOST:PORT")]
+    connect: Option<String>,
+    /// Initiator: thinking time per player, in minutes (GAMEREQ).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=999))]
+    time: u32,
+    /// Initiator: moves to make in that time; 0 = the whole game (GAMEREQ).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=999))]
+    moves: u32,
+    /// Initiator: damiera's colour; the follower gets the other.
+    #[arg(long, value_enum, default_value_t = ColorArg::White)]
+    color: ColorArg,
+    /// Initiator: start from this FEN (FMJD numbering) instead of the normal start.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Search this many milliseconds per move, ignoring the game's clock.
+    #[arg(long, value_name = "MS")]
+    movetime: Option<u64>,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    hash: u64,
+    /// Follower: stop after the first connection ends.
+    #[arg(long)]
+    once: bool,
+}
+
+#[derive(Copy, Clone, ValueEnum)]
+enum ColorArg {
+    White,
+    Black,
+}
+
+fn run_dxp(a: DxpArgs) -> ExitCode {
+    use damiera::protocol::dxp;
+    use std::net::{TcpListener, TcpStream, ToSocketAddrs};
+    let opts = dxp::Options {
+        hash_mib: a.hash as usize,
+        movetime: a.movetime,
+        ..dxp::Options::default()
+    };
+    let mut out = std::io::stdout();
+    if let Some(addr) = a.listen {
+        let listener = match TcpListener::bind(&addr) {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("error: cannot listen on {addr}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        match listener.local_addr() {
+            Ok(local) => println!("listening on {local}"),
+            Err(_) => println!("listening on {addr}"),
+        }
+        loop {
+            let (stream, peer) = match listener.accept() {
+                Ok(c) => c,
+                Err(e) => {
+                    eprintln!("error: accept: {e}");
+                    continue;
+                }
+            };
+            println!("connection from {peer}");
+            match dxp::follow(stream, &opts, &mut out) {
+                Ok(r) => println!("connection closed: {} game(s)", r.games),
+                Err(e) => eprintln!("error: {e}"),
+            }
+            if a.once {
+                return ExitCode::SUCCESS;
+            }
+        }
+    }
+    let addr = a.connect.expect("clap requires --listen or --connect");
+    if let Some(fen) = &a.fen {
+        if let Err(e) = damiera::notation::parse_fen::<damiera::International>(fen) {
+            eprintln!("error: --fen: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    let targets: Vec<_> = match addr.to_socket_addrs() {
+        Ok(t) => t.collect(),
+        Err(e) => {
+            eprintln!("error: bad address {addr}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    // The follower may still be starting: retry for a few seconds.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let stream = loop {
+        match targets
+            .iter()
+            .find_map(|t| TcpStream::connect_timeout(t, Duration::from_secs(2)).ok())
+        {
+            Some(s) => break s,
+            None if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(200)),
+            None => {
+                eprintln!("error: cannot connect to {addr}");
+                return ExitCode::from(2);
+            }
+        }
+    };
+    let req = dxp::GameRequest {
+        color: match a.color {
+            ColorArg::White => damiera::Color::White,
+            ColorArg::Black => damiera::Color::Black,
+        },
+        minutes: a.time,
+        moves: a.moves,
+        fen: a.fen,
+    };
+    match dxp::initiate(stream, &opts, &req, &mut out) {
+        Ok(r) => {
+            println!("result: {}", r.last.unwrap_or_else(|| "*".into()));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -189,7 +320,7 @@ fn main() -> ExitCode {
     // it: a front end or an engine that dies is their business, not a reason to die.
     if !matches!(
         cli.command,
-        None | Some(Command::Hub) | Some(Command::Match(_))
+        None | Some(Command::Hub) | Some(Command::Match(_)) | Some(Command::Dxp(_))
     ) {
         restore_sigpipe();
     }
@@ -201,6 +332,7 @@ fn main() -> ExitCode {
             match_cli::run_match(args, sub)
         }
         Some(Command::Openings(args)) => match_cli::run_openings(args),
+        Some(Command::Dxp(args)) => run_dxp(args),
         Some(Command::Selfplay(args)) => learn_cli::run_selfplay(args),
         Some(Command::Train(args)) => learn_cli::run_train(args),
         Some(Command::Perft {

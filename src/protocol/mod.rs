@@ -1,11 +1,13 @@
 //! The text protocols on stdin/stdout: the native UCI-style loop ([`native`], docs/protocol.md)
-//! and Hub ([`hub`], Scan 3.1's protocol as pydraughts and lidraughts-bot speak it).
+//! and Hub ([`hub`], Scan 3.1's protocol as pydraughts and lidraughts-bot speak it); and DXP
+//! over TCP ([`dxp`], docs/dxp.md).
 //!
 //! This module holds what both share: bounded line reading ([`input_lines`]), the output that
 //! the command loop and the search thread write to ([`Output`]), and [`run`], which picks the
 //! protocol from the first line. The two front ends import from here and never from each
 //! other.
 
+pub mod dxp;
 pub mod hub;
 pub mod native;
 

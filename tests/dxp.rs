@@ -1,0 +1,432 @@
+//! DXP (DamExchange) over loopback TCP: pydraughts 0.6.7's `DXPEngine` (a client written by
+//! others; `tests/pydraughts/dxp_games.py`) plays complete International games against
+//! `damiera dxp --listen`; `damiera dxp --connect` plays complete games against a
+//! `damiera dxp --listen`; scripted bad peers get the reactions documented in docs/dxp.md.
+//! Message examples are the DXP specification's (../shared/reference/protocols.md §2.2).
+
+mod common;
+
+use damiera::protocol::dxp::{clock_limits, fen_of, Message};
+use damiera::Color;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
+
+/// A `damiera dxp --listen 127.0.0.1:0 ...` process, its port and its stdout lines.
+struct Listener {
+    child: Child,
+    port: u16,
+    lines: Receiver<String>,
+}
+
+impl Listener {
+    fn start(extra: &[&str]) -> Listener {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_damiera"))
+            .args(["dxp", "--listen", "127.0.0.1:0"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start damiera dxp --listen");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let first = lines
+            .recv_timeout(Duration::from_secs(10))
+            .expect("listening line");
+        let port = first
+            .rsplit(':')
+            .next()
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("no port in '{first}'"));
+        Listener { child, port, lines }
+    }
+
+    /// Lines printed so far (waits up to `ms` for more).
+    fn drain(&self, ms: u64) -> Vec<String> {
+        let mut v = Vec::new();
+        while let Ok(l) = self.lines.recv_timeout(Duration::from_millis(ms)) {
+            v.push(l);
+        }
+        v
+    }
+}
+
+impl Drop for Listener {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A scripted peer on a raw socket.
+struct Peer {
+    stream: TcpStream,
+}
+
+impl Peer {
+    fn connect(port: u16) -> Peer {
+        let stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(20)))
+            .unwrap();
+        Peer { stream }
+    }
+    fn send_raw(&mut self, bytes: &[u8]) {
+        self.stream.write_all(bytes).unwrap();
+    }
+    fn send(&mut self, text: &str) {
+        self.send_raw(format!("{text}\0").as_bytes());
+    }
+    /// The next message (without its `\0`); panics after the read timeout.
+    fn recv(&mut self) -> String {
+        let mut buf = Vec::new();
+        let mut byte = [0u8; 1];
+        loop {
+            let n = self.stream.read(&mut byte).expect("a message in time");
+            assert_eq!(n, 1, "connection closed; got so far {buf:?}");
+            if byte[0] == 0 {
+                return String::from_utf8(buf).unwrap();
+            }
+            buf.push(byte[0]);
+        }
+    }
+    /// The next message that is not a CHAT, with the CHATs seen before it.
+    fn recv_skipping_chat(&mut self) -> (String, Vec<String>) {
+        let mut chats = Vec::new();
+        loop {
+            let m = self.recv();
+            if m.starts_with('C') {
+                chats.push(m);
+            } else {
+                return (m, chats);
+            }
+        }
+    }
+}
+
+/// A GAMEREQ from "script", damiera (the follower) playing `follower`, 1 minute, normal start.
+fn gamereq(follower: char) -> String {
+    format!("R01{:<32}{follower}001000A", "script")
+}
+
+#[test]
+fn messages_of_the_specification() {
+    let m = Message::parse("M001205250422122320").unwrap();
+    assert_eq!(
+        m,
+        Message::Move {
+            seconds: 12,
+            from: 5,
+            to: 25,
+            captured: vec![22, 12, 23, 20]
+        }
+    );
+    assert_eq!(m.text(), "M001205250422122320");
+    let a = Message::parse("ATornado voor Windows 4.0        0").unwrap();
+    assert_eq!(
+        a,
+        Message::GameAcc {
+            name: "Tornado voor Windows 4.0".into(),
+            code: 0
+        }
+    );
+    assert_eq!(a.text(), "ATornado voor Windows 4.0        0");
+    let r = Message::parse("R01Tornado voor Windows 4.0        W060065A").unwrap();
+    assert_eq!(
+        r,
+        Message::GameReq {
+            version: 1,
+            name: "Tornado voor Windows 4.0".into(),
+            follower: Color::White,
+            minutes: 60,
+            moves: 65,
+            position: None
+        }
+    );
+    assert_eq!(r.text(), "R01Tornado voor Windows 4.0        W060065A");
+    assert_eq!(
+        Message::parse("B005Z").unwrap(),
+        Message::BackReq {
+            number: 5,
+            color: Color::Black
+        }
+    );
+    assert_eq!(
+        Message::parse("E21").unwrap(),
+        Message::GameEnd { reason: 2, stop: 1 }
+    );
+    assert_eq!(Message::parse("K1").unwrap(), Message::BackAcc { code: 1 });
+    assert_eq!(
+        Message::parse("CWhat do you think about move 35?").unwrap(),
+        Message::Chat("What do you think about move 35?".into())
+    );
+    // pydraughts' GAMEREQ for the start position (protocols.md §2.5).
+    let squares = format!("{}{}{}", "z".repeat(20), "e".repeat(10), "w".repeat(20));
+    let text = format!("R01{:<32}Z005075BW{squares}", "DXP Client");
+    match Message::parse(&text).unwrap() {
+        Message::GameReq {
+            position: Some((side, sq)),
+            minutes: 5,
+            moves: 75,
+            follower: Color::Black,
+            ..
+        } => assert_eq!(fen_of(side, &sq), "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20"),
+        other => panic!("{other:?}"),
+    }
+    // Malformed: each one error, naming the message.
+    for bad in [
+        "",
+        "X12",
+        "M0012052504221223",
+        "M00120552",
+        "M0012059900",
+        "E4",
+        "E41",
+        "R02short",
+        "B05Z",
+        "K",
+    ] {
+        assert!(Message::parse(bad).is_err(), "{bad:?} parsed");
+    }
+    // pydraughts' 8x8 GAMEREQ (32 squares) is not a DXP game.
+    let eight = format!("R01{:<32}Z005075BZ{}", "DXP Client", "z".repeat(32));
+    let e = Message::parse(&eight).unwrap_err();
+    assert!(e.starts_with("GAMEREQ") && e.contains("32 squares"), "{e}");
+}
+
+#[test]
+fn the_clock_of_a_gamereq() {
+    // 1 minute for the whole game, nothing used: 60,000 ms, sudden death.
+    let l = clock_limits(1, 0, 0, 0, None);
+    assert_eq!(
+        (l.time, l.movestogo, l.movetime),
+        (Some(60_000), None, None)
+    );
+    // 2 minutes for 40 moves, 39 made and 100 s used: 20 s for the last move of the period.
+    let l = clock_limits(2, 40, 39, 100_000, None);
+    assert_eq!((l.time, l.movestogo), (Some(20_000), Some(1)));
+    // The next period starts afresh (the caller resets the time used).
+    let l = clock_limits(2, 40, 40, 0, None);
+    assert_eq!((l.time, l.movestogo), (Some(120_000), Some(40)));
+    // --movetime overrides; 0 minutes without it: 1 s a move.
+    assert_eq!(clock_limits(5, 0, 0, 0, Some(25)).movetime, Some(25));
+    assert_eq!(clock_limits(0, 0, 0, 0, None).movetime, Some(1000));
+}
+
+#[test]
+fn pydraughts_dxpengine_plays_complete_games() {
+    // The follower takes its clock from pydraughts' GAMEREQ: 1 minute for the game.
+    let listener = Listener::start(&[]);
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/pydraughts/dxp_games.py");
+    let out = Command::new(common::python())
+        .arg(script)
+        .arg(listener.port.to_string())
+        .args(["--games", "2", "--initial-time", "60"])
+        .output()
+        .expect("run dxp_games.py");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    eprintln!("{text}");
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(text.lines().filter(|l| l.contains(" plies ")).count(), 2);
+    let log = listener.drain(500);
+    eprintln!("{}", log.join("\n"));
+    let accepted: Vec<_> = log
+        .iter()
+        .filter(|l| l.starts_with("game accepted from DXP Client"))
+        .collect();
+    assert_eq!(accepted.len(), 2, "{log:?}");
+    assert!(
+        accepted[0].contains("plays white, 1 min"),
+        "{}",
+        accepted[0]
+    );
+    assert!(
+        accepted[1].contains("plays black, 1 min"),
+        "{}",
+        accepted[1]
+    );
+    // Both games ended by GAMEEND on damiera's side too.
+    assert_eq!(
+        log.iter()
+            .filter(|l| l.starts_with("game over after"))
+            .count(),
+        2,
+        "{log:?}"
+    );
+}
+
+fn connect(port: u16, extra: &[&str]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_damiera"))
+        .args(["dxp", "--connect", &format!("127.0.0.1:{port}")])
+        .args(extra)
+        .output()
+        .expect("run damiera dxp --connect");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr),
+    )
+}
+
+#[test]
+fn connect_plays_complete_games_against_listen() {
+    let listener = Listener::start(&["--movetime", "20"]);
+    // The normal start, damiera-initiator White, then a FEN with Black to move and the
+    // initiator Black.
+    let games: [&[&str]; 2] = [
+        &["--movetime", "20", "--time", "1", "--moves", "50"],
+        &[
+            "--movetime",
+            "20",
+            "--color",
+            "black",
+            "--fen",
+            "B:W27,28,32,33,36,37,38,41,42,43,46,47,48:B6,7,8,11,12,13,16,17,18,19,22,23,24",
+        ],
+    ];
+    for (i, args) in games.iter().enumerate() {
+        let (ok, text) = connect(listener.port, args);
+        assert!(ok, "{text}");
+        let result = text
+            .lines()
+            .find_map(|l| l.strip_prefix("result: "))
+            .unwrap_or_else(|| panic!("no result line: {text}"))
+            .to_string();
+        assert!(!result.starts_with('*'), "game {i} unfinished: {text}");
+        let log = listener.drain(1000);
+        let over = log
+            .iter()
+            .find(|l| l.starts_with("game over after"))
+            .unwrap_or_else(|| panic!("the follower saw no end: {log:?}"));
+        // Both sides agree on the result.
+        let score = &result[..3];
+        assert!(over.contains(score), "initiator {result}, follower {over}");
+        let expect = if i == 0 {
+            "plays black, 1 min for 50 moves"
+        } else {
+            "plays white, 5 min for all moves, from B:"
+        };
+        assert!(log.iter().any(|l| l.contains(expect)), "{log:?}");
+    }
+}
+
+#[test]
+fn connect_reports_a_refused_or_absent_follower() {
+    // Nobody listening on this port (bound then released): an error, not a hang.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let (ok, text) = connect(port, &["--movetime", "10"]);
+    assert!(!ok);
+    assert!(text.contains("error: cannot connect"), "{text}");
+    let (ok, text) = connect(port, &["--fen", "W:W99:B1"]);
+    assert!(!ok);
+    assert!(text.starts_with("error: --fen"), "{text}");
+}
+
+#[test]
+fn bad_peers_get_the_documented_reactions() {
+    let listener = Listener::start(&["--movetime", "20"]);
+
+    // Garbage and an over-long message: a CHAT error each, and the follower goes on.
+    let mut p = Peer::connect(listener.port);
+    p.send("Xhello");
+    let m = p.recv();
+    assert!(
+        m.starts_with("Cerror: malformed message: unknown message type 'X'"),
+        "{m}"
+    );
+    p.send_raw(&[b'C'; 5000]);
+    p.send_raw(b"\0");
+    let m = p.recv();
+    assert!(m.starts_with("Cerror: malformed message:"), "{m}");
+    // A MOVE outside a game.
+    p.send("M0000312600");
+    assert!(p.recv().starts_with("Cerror: MOVE outside a game"));
+    // An 8x8 GAMEREQ (pydraughts' non-standard form): refused with code 2.
+    p.send(&format!(
+        "R01{:<32}Z005075BZ{}",
+        "DXP Client",
+        "z".repeat(32)
+    ));
+    let (m, chats) = p.recv_skipping_chat();
+    assert!(m.starts_with('A') && m.ends_with('2'), "{m}");
+    assert!(chats.iter().any(|c| c.contains("32 squares")), "{chats:?}");
+    // A version we do not speak: code 1.
+    p.send(&format!("R02{:<32}Z001000A", "script"));
+    let m = p.recv();
+    assert!(m.starts_with("Adamiera") && m.ends_with('1'), "{m}");
+
+    // An illegal move ends the game: a CHAT, then GAMEEND "I win"; our answer closes it.
+    p.send(&gamereq('Z'));
+    let m = p.recv();
+    assert!(m.starts_with("Adamiera") && m.ends_with('0'), "{m}");
+    p.send("M0000312200");
+    let (m, chats) = p.recv_skipping_chat();
+    assert_eq!(m, "E30");
+    assert!(
+        chats.iter().any(|c| c.contains("illegal move 31-22")),
+        "{chats:?}"
+    );
+    p.send("E10");
+
+    // A new game on the same connection; damiera is White and moves first.
+    p.send(&gamereq('W'));
+    assert!(p.recv().ends_with('0'));
+    let first = p.recv();
+    assert!(first.starts_with('M'), "{first}");
+    // Black replies (no capture is possible yet); damiera moves again.
+    p.send("M0000162100");
+    let second = p.recv();
+    assert!(second.starts_with('M'), "{second}");
+    // Take back to move 1 with White to move: accepted, and damiera moves again.
+    p.send("B001W");
+    assert_eq!(p.recv(), "K0");
+    let again = p.recv();
+    assert!(again.starts_with('M'), "{again}");
+    // A take-back beyond the game: refused.
+    p.send("B009Z");
+    assert_eq!(p.recv(), "K1");
+    // CHAT is accepted at any time; GAMEEND from us gets damiera's GAMEEND (no result yet).
+    p.send("Chello");
+    p.send("E01");
+    assert_eq!(p.recv(), "E01");
+    drop(p);
+
+    // A dropped connection in the middle of a game: the follower serves the next one.
+    let mut p = Peer::connect(listener.port);
+    p.send(&gamereq('W'));
+    assert!(p.recv().ends_with('0'));
+    assert!(p.recv().starts_with('M'));
+    drop(p);
+    let mut p = Peer::connect(listener.port);
+    p.send(&gamereq('Z'));
+    assert!(p.recv().ends_with('0'));
+    // A malformed MOVE on the peer's turn ends the game like an illegal one.
+    p.send("M00003126");
+    let (m, _) = p.recv_skipping_chat();
+    assert_eq!(m, "E30");
+    drop(p);
+    let log = listener.drain(500);
+    assert!(
+        log.iter()
+            .any(|l| l.contains("connection was closed during the game")),
+        "{log:?}"
+    );
+}
