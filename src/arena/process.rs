@@ -479,7 +479,9 @@ pub mod hubsq {
         let mut fields = fen.trim().split(':');
         let side = fields.next().unwrap_or("");
         let swap = v == Variant::English;
-        let mut board = ['e'; 32];
+        // 32 squares on 8x8, 50 on International (Scan's 51-character form).
+        let n = squares::squares(v);
+        let mut board = vec!['e'; n as usize];
         for f in fields {
             let (colour, list) = f.split_at(f.len().min(1));
             let white = match colour {
@@ -492,7 +494,7 @@ pub mod hubsq {
                     Some(s) => (true, s),
                     None => (false, item),
                 };
-                let i = (1..=32)
+                let i = (1..=n)
                     .find(|&i| internal(v, i).as_deref() == Some(sq))
                     .ok_or_else(|| format!("bad square '{sq}' in FEN"))?;
                 // 'w' is the first mover: White, except in English.
@@ -527,6 +529,17 @@ mod tests {
             let e = crate::engine::Engine::new(v, 1);
             assert_eq!(hubsq::position(v, &e.fen()).unwrap(), start, "{v}");
         }
+        // International: Scan's 51 characters (protocols.md §1), Black's men on 1-20 first.
+        let e = crate::engine::Engine::new(Variant::International, 1);
+        let start10 = format!("W{}{}{}", "b".repeat(20), "e".repeat(10), "w".repeat(20));
+        assert_eq!(
+            hubsq::position(Variant::International, &e.fen()).unwrap(),
+            start10
+        );
+        assert_eq!(
+            hubsq::position(Variant::International, "B:WK46:B5").unwrap(),
+            format!("B{}b{}W{}", "e".repeat(4), "e".repeat(40), "e".repeat(4))
+        );
         // docs/protocol.md: Russian 10-14 is c3-d4.
         assert_eq!(hubsq::move_from_numbers(Variant::Russian, "10-14"), "c3-d4");
         assert_eq!(hubsq::move_to_numbers(Variant::Russian, "c3-d4"), "10-14");
