@@ -430,3 +430,58 @@ fn bad_peers_get_the_documented_reactions() {
         "{log:?}"
     );
 }
+
+#[test]
+fn match_plays_an_engine_over_dxp() {
+    let listener = Listener::start(&["--movetime", "20"]);
+    let out = Command::new(env!("CARGO_BIN_EXE_damiera"))
+        .args(["match", "--variant", "international"])
+        .args(["--engine", &format!("127.0.0.1:{}", listener.port)])
+        .args(["--engine-protocol", "dxp", "--name", "over-dxp"])
+        .args([
+            "--engine",
+            env!("CARGO_BIN_EXE_damiera"),
+            "--name",
+            "native",
+        ])
+        .args([
+            "--random-openings",
+            "2",
+            "--opening-plies",
+            "4",
+            "--seed",
+            "3",
+        ])
+        .args(["--games", "2", "--movetime", "20"])
+        .output()
+        .expect("run damiera match");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(out.status.success(), "{text}\n{err}");
+    assert!(text.contains("Games: 2 of 2"), "{text}");
+    let endings = text
+        .lines()
+        .find(|l| l.starts_with("Endings:"))
+        .unwrap_or_default()
+        .to_string();
+    for bad in ["crash", "illegal", "time", "no answer"] {
+        assert!(!endings.contains(bad), "{endings}\n{err}");
+    }
+    // The follower saw both games to their end, with the match's results.
+    let log = listener.drain(1000);
+    let overs: Vec<&String> = log
+        .iter()
+        .filter(|l| l.starts_with("game over after"))
+        .collect();
+    assert_eq!(overs.len(), 2, "{log:?}");
+    for (over, game) in overs
+        .iter()
+        .zip(err.lines().filter(|l| l.starts_with("game ")))
+    {
+        let score = game
+            .split_whitespace()
+            .find(|w| ["2-0", "0-2", "1-1"].contains(w))
+            .unwrap_or_else(|| panic!("no score in {game}"));
+        assert!(over.contains(score), "match: {game}; follower: {over}");
+    }
+}

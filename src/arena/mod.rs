@@ -6,6 +6,7 @@
 //! module plays the games (one [`Engine`] per game as the arbiter, never searched) and runs
 //! the match on worker threads.
 
+pub mod dxp_engine;
 pub mod openings;
 pub mod pdn;
 pub mod process;
@@ -16,7 +17,7 @@ use crate::rules::Color;
 use crate::variant::Variant;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use openings::Opening;
-use process::{EngineProcess, EngineSpec, Failure, GoLimits};
+use process::{EngineSpec, Failure, GoLimits, Player};
 use stats::{Pentanomial, Sprt, SprtState};
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -279,7 +280,7 @@ impl GameRecord {
 /// The two engine processes of one worker, restarted when they die.
 struct Seat {
     spec: EngineSpec,
-    proc: Option<EngineProcess>,
+    proc: Option<Player>,
 }
 
 impl Seat {
@@ -288,11 +289,7 @@ impl Seat {
             return Ok(());
         }
         self.proc = None;
-        self.proc = Some(EngineProcess::start(
-            &self.spec,
-            variant,
-            Arc::clone(abort),
-        )?);
+        self.proc = Some(Player::start(&self.spec, variant, Arc::clone(abort))?);
         Ok(())
     }
 }
@@ -317,7 +314,7 @@ fn play_game(
     // Hub forms of the moves so far (computed only when a Hub engine plays).
     let needs_hub = seats
         .iter()
-        .any(|s| s.spec.protocol == process::Protocol::Hub);
+        .any(|s| s.spec.protocol != process::Protocol::Native);
     let mut hub_moves: Vec<String> = Vec::new();
     if needs_hub {
         let mut e = Engine::new(v, 1);
@@ -382,7 +379,15 @@ fn play_game(
         if abort.load(Ordering::SeqCst) {
             return None;
         }
-        match arb.outcome() {
+        let outcome = arb.outcome();
+        if outcome.is_some() {
+            for s in seats.iter_mut() {
+                if let Some(p) = s.proc.as_mut() {
+                    p.game_over(&hub_moves);
+                }
+            }
+        }
+        match outcome {
             Some(Outcome::Win(c)) => {
                 return finish(
                     rec,
@@ -481,7 +486,7 @@ fn play_game(
                 return finish(rec, lose, Reason::NoAnswer, detail);
             }
         }
-        let as_native = if seats[e].spec.protocol == process::Protocol::Hub {
+        let as_native = if seats[e].spec.protocol != process::Protocol::Native {
             process::hubsq::move_from_numbers(v, &text)
         } else {
             text.clone()

@@ -25,6 +25,8 @@ pub enum Protocol {
     Native,
     /// The Hub protocol (`hub`, `pos`, `level`, `go think`, `done`).
     Hub,
+    /// DXP over TCP: the "command" is the HOST:PORT of a follower (docs/dxp.md).
+    Dxp,
 }
 
 impl std::str::FromStr for Protocol {
@@ -33,7 +35,10 @@ impl std::str::FromStr for Protocol {
         match s.to_ascii_lowercase().as_str() {
             "native" | "uci" => Ok(Protocol::Native),
             "hub" => Ok(Protocol::Hub),
-            _ => Err(format!("unknown protocol '{s}' (expected native or hub)")),
+            "dxp" => Ok(Protocol::Dxp),
+            _ => Err(format!(
+                "unknown protocol '{s}' (expected native, hub or dxp)"
+            )),
         }
     }
 }
@@ -183,7 +188,8 @@ impl EngineProcess {
                 "readyok",
                 "info string error",
             ),
-            Protocol::Hub => (
+            // DXP engines never get here (`Player::start` connects them).
+            Protocol::Hub | Protocol::Dxp => (
                 "hub",
                 "wait",
                 "set-param name={n} value={v}",
@@ -277,7 +283,7 @@ impl EngineProcess {
                 self.send("isready")?;
                 self.wait_line(deadline, |l| l == "readyok")?;
             }
-            Protocol::Hub => {
+            Protocol::Hub | Protocol::Dxp => {
                 self.send("new-game")?;
                 self.send("ping")?;
                 self.wait_line(deadline, |l| l == "pong")?;
@@ -333,7 +339,7 @@ impl EngineProcess {
                 self.send(&pos)?;
                 self.send(&go)?;
             }
-            Protocol::Hub => {
+            Protocol::Hub | Protocol::Dxp => {
                 let mut pos = format!("pos pos={hub_start}");
                 if !hub_moves.is_empty() {
                     pos.push_str(&format!(" moves=\"{}\"", hub_moves.join(" ")));
@@ -513,6 +519,101 @@ pub mod hubsq {
             _ => return Err(format!("bad side to move '{side}'")),
         };
         Ok(std::iter::once(side).chain(board).collect())
+    }
+}
+
+/// An engine of the match: a process speaking the native protocol or Hub, or a DXP follower.
+pub enum Player {
+    /// A process on stdin/stdout.
+    Process(EngineProcess),
+    /// A DXP follower over TCP.
+    Dxp(super::dxp_engine::DxpEngine),
+}
+
+impl Player {
+    /// Starts the process, or connects to the DXP follower.
+    ///
+    /// # Errors
+    /// As [`EngineProcess::start`] and [`super::dxp_engine::DxpEngine::connect`].
+    pub fn start(
+        spec: &EngineSpec,
+        variant: Variant,
+        abort: Arc<AtomicBool>,
+    ) -> Result<Player, String> {
+        Ok(match spec.protocol {
+            Protocol::Dxp => {
+                Player::Dxp(super::dxp_engine::DxpEngine::connect(spec, variant, abort)?)
+            }
+            _ => Player::Process(EngineProcess::start(spec, variant, abort)?),
+        })
+    }
+
+    /// Whether it can still play.
+    pub fn alive(&self) -> bool {
+        match self {
+            Player::Process(p) => p.alive(),
+            Player::Dxp(d) => d.alive(),
+        }
+    }
+
+    /// Prepares for a new game.
+    ///
+    /// # Errors
+    /// As [`EngineProcess::new_game`].
+    pub fn new_game(&mut self) -> Result<(), Failure> {
+        match self {
+            Player::Process(p) => p.new_game(),
+            Player::Dxp(d) => d.new_game(),
+        }
+    }
+
+    /// Asks for a move; see [`EngineProcess::go`].
+    ///
+    /// # Errors
+    /// A [`Failure`].
+    pub fn go(
+        &mut self,
+        start_fen: Option<&str>,
+        moves: &[String],
+        hub_start: &str,
+        hub_moves: &[String],
+        limits: &GoLimits,
+        deadline_after: Duration,
+    ) -> Result<(String, Duration), Failure> {
+        match self {
+            Player::Process(p) => p.go(
+                start_fen,
+                moves,
+                hub_start,
+                hub_moves,
+                limits,
+                deadline_after,
+            ),
+            Player::Dxp(d) => d.go(start_fen, moves, hub_moves, limits, deadline_after),
+        }
+    }
+
+    /// The game is over by the match's rules after `hub_moves` (DXP: tell the follower).
+    pub fn game_over(&mut self, hub_moves: &[String]) {
+        if let Player::Dxp(d) = self {
+            d.game_over(hub_moves);
+        }
+    }
+
+    /// Kills the process or closes the connection.
+    pub fn kill(&mut self) {
+        match self {
+            Player::Process(p) => p.kill(),
+            Player::Dxp(d) => d.kill(),
+        }
+    }
+
+    /// Asks the engine to quit (ends a DXP game in progress first).
+    pub fn quit(&mut self) {
+        match self {
+            Player::Process(p) => p.quit(),
+            Player::Dxp(d) => d.quit(),
+        }
     }
 }
 

@@ -353,8 +353,8 @@ pub fn fen_of(side: Color, squares: &str) -> String {
     )
 }
 
-/// The DXP squares of a FEN accepted by the engine (for a GAMEREQ `B`).
-fn squares_of(engine: &Engine) -> (Color, String) {
+/// The DXP side to move and squares of the engine's position (for a GAMEREQ `B`).
+pub fn squares_of(engine: &Engine) -> (Color, String) {
     let fen = engine.fen();
     let mut squares = vec!['e'; 50];
     let mut fields = fen.split(':');
@@ -387,7 +387,7 @@ fn squares_of(engine: &Engine) -> (Color, String) {
 
 /// The Hub form of a DXP move (`from-to`, or `from x to x captured...` ascending), the form
 /// [`Engine::legal_moves`] gives with [`Naming::Hub`].
-fn hub_form(from: u8, to: u8, captured: &[u8]) -> String {
+pub fn hub_form(from: u8, to: u8, captured: &[u8]) -> String {
     if captured.is_empty() {
         return format!("{from}-{to}");
     }
@@ -400,8 +400,8 @@ fn hub_form(from: u8, to: u8, captured: &[u8]) -> String {
     s
 }
 
-/// The MOVE of a move in Hub form.
-fn move_message(hub: &str, seconds: u32) -> Option<Message> {
+/// The MOVE of a move in Hub form (`None` if the text is not one).
+pub fn move_message(hub: &str, seconds: u32) -> Option<Message> {
     let (sep, quiet) = if hub.contains('-') {
         ('-', true)
     } else {
@@ -454,6 +454,39 @@ enum Input {
     Peer(Result<Message, String>),
     Closed,
     Best(Option<String>),
+}
+
+/// Sends one message followed by its `\0`.
+///
+/// # Errors
+/// The connection's write error.
+pub fn send_message(stream: &mut TcpStream, m: &Message) -> std::io::Result<()> {
+    let mut bytes = m.text().into_bytes();
+    bytes.push(0);
+    stream.write_all(&bytes)?;
+    stream.flush()
+}
+
+/// Reads the messages of `stream` on a thread: each as it arrives (`Err` for a malformed
+/// one), then `None` when the connection ends.
+pub fn message_reader(stream: TcpStream) -> Receiver<Option<Result<Message, String>>> {
+    let (tx, rx) = mpsc::channel();
+    let (itx, irx) = mpsc::channel();
+    spawn_reader(stream, itx);
+    std::thread::spawn(move || {
+        for input in irx {
+            let item = match input {
+                Input::Peer(m) => Some(m),
+                Input::Closed => None,
+                Input::Best(_) => continue,
+            };
+            let end = item.is_none();
+            if tx.send(item).is_err() || end {
+                return;
+            }
+        }
+    });
+    rx
 }
 
 /// Reads `\0`-terminated messages from `stream` into `tx` until the connection ends.
