@@ -23,8 +23,9 @@ pub struct Weights {
     pub man: i32,
     /// A king.
     pub king: i32,
-    /// Bonus for a man by rows advanced from its own back row (index 0 = back row).
-    pub advance: [i32; 8],
+    /// Bonus for a man by rows advanced from its own back row (index 0 = back row; 8x8
+    /// boards use the first 8 entries, 10x10 all 10).
+    pub advance: [i32; 10],
     /// A man still on its own back row while the opponent has men.
     pub back_rank: i32,
     /// A man on one of the four central squares.
@@ -103,6 +104,7 @@ pub const fn weights(v: Variant) -> &'static Weights {
     match v {
         Variant::English => &ENGLISH,
         Variant::Italian => &ITALIAN,
+        Variant::International => &INTERNATIONAL,
         _ => &FLYING,
     }
 }
@@ -110,7 +112,7 @@ pub const fn weights(v: Variant) -> &'static Weights {
 const ENGLISH: Weights = Weights {
     man: 100,
     king: 135,
-    advance: [0, 1, 3, 5, 8, 12, 18, 0],
+    advance: [0, 1, 3, 5, 8, 12, 18, 0, 0, 0],
     back_rank: 12,
     centre: 6,
     king_centre: 6,
@@ -127,13 +129,20 @@ const ITALIAN: Weights = Weights {
 const FLYING: Weights = Weights {
     man: 100,
     king: 300,
-    advance: [0, 2, 4, 7, 10, 14, 20, 0],
+    advance: [0, 2, 4, 7, 10, 14, 20, 0, 0, 0],
     back_rank: 8,
     centre: 6,
     king_centre: 15,
     mobility: 2,
     runaway: 25,
     trade: 40,
+};
+/// International (10x10): the flying-king weights with the advancement bonus spread over the
+/// ten rows, rising to the row before the crowning row (on 8x8 tables rows 7 and 8 of a 10x10
+/// board got no bonus, so a man lost value by passing row 6).
+const INTERNATIONAL: Weights = Weights {
+    advance: [0, 1, 3, 5, 7, 10, 13, 17, 22, 0],
+    ..FLYING
 };
 
 /// The side-to-move evaluation of `pos`, in centi-men.
@@ -193,7 +202,7 @@ fn side_score<R: Rules>(pos: &Position<R>, c: Color, w: &Weights) -> i32 {
             Color::Black => (h - 1 - i) as usize,
         }
     };
-    for i in 0..h.min(8) {
+    for i in 0..h.min(10) {
         let n = (men & m.rows[rel(i)]).count() as i32;
         s += n * w.advance[i as usize];
     }
