@@ -44,7 +44,8 @@ pub struct Weights {
 struct Masks {
     /// `rows[y]`: the playable squares of row `y` (0 = White's back row).
     rows: [Bitboard; 10],
-    /// The four (8x8) or six (10x10) central squares.
+    /// The four central playable squares (the two middle rows, the four middle files), on
+    /// 8x8 and 10x10 alike.
     centre: Bitboard,
     /// The long diagonal through the dark corners.
     diagonal: Bitboard,
