@@ -627,6 +627,15 @@ impl Session<'_> {
         }
     }
 
+    /// Closes the connection and reports the session.
+    fn close(self) -> Report {
+        let _ = self.stream.shutdown(std::net::Shutdown::Both);
+        Report {
+            games: self.games,
+            last: self.last,
+        }
+    }
+
     fn plies(&self) -> usize {
         self.game.as_ref().map_or(0, |g| g.moves.len())
     }
@@ -1041,12 +1050,7 @@ fn session<'a>(
 pub fn follow(stream: TcpStream, opts: &Options, log: &mut dyn Write) -> Result<Report, String> {
     let mut s = session(stream, opts, false, log)?;
     s.run();
-    let report = Report {
-        games: s.games,
-        last: s.last.clone(),
-    };
-    let _ = s.stream.shutdown(std::net::Shutdown::Both);
-    Ok(report)
+    Ok(s.close())
 }
 
 /// A game request from the initiator's side.
@@ -1115,10 +1119,5 @@ pub fn initiate(
     }
     s.our_turn();
     s.run();
-    let report = Report {
-        games: s.games,
-        last: s.last.clone(),
-    };
-    let _ = s.stream.shutdown(std::net::Shutdown::Both);
-    Ok(report)
+    Ok(s.close())
 }
