@@ -203,7 +203,7 @@ fn side_score<R: Rules>(pos: &Position<R>, c: Color, w: &Weights) -> i32 {
             Color::Black => (h - 1 - i) as usize,
         }
     };
-    for i in 0..h.min(10) {
+    for i in 0..h {
         let n = (men & m.rows[rel(i)]).count() as i32;
         s += n * w.advance[i as usize];
     }

@@ -30,6 +30,9 @@ use std::time::{Duration, Instant};
 /// The longest message, in characters, without its `\0` (DXP specification).
 pub const MAX_MESSAGE: usize = 127;
 
+/// The normal start (GAMEREQ `A`): FMJD 2.6, White on 31-50 to move.
+const START_FEN: &str = "W:W31-50:B1-20";
+
 /// The DXP standard port (protocols.md §2.1).
 pub const DEFAULT_PORT: u16 = 27531;
 
@@ -767,7 +770,7 @@ impl Session<'_> {
             return;
         }
         let fen = match &position {
-            None => "W:W31-50:B1-20".to_string(),
+            None => START_FEN.to_string(),
             Some((side, squares)) => fen_of(*side, squares),
         };
         match self.new_game(fen.clone(), follower, minutes, moves) {
@@ -1075,13 +1078,11 @@ pub fn initiate(
     log: &mut dyn Write,
 ) -> Result<Report, String> {
     let mut s = session(stream, opts, true, log)?;
-    let fen = req
-        .fen
-        .clone()
-        .unwrap_or_else(|| "W:W31-50:B1-20".to_string());
+    let fen = req.fen.clone().unwrap_or_else(|| START_FEN.to_string());
+    // The game is set up before the request (the FEN checked, the squares derived); the
+    // messages before the GAMEACC are handled below, so nothing plays until it comes.
     s.new_game(fen, req.color, req.minutes, req.moves)?;
     let position = req.fen.as_ref().map(|_| squares_of(&s.engine));
-    s.game = None;
     let name = opts.name.clone();
     s.send(&Message::GameReq {
         version: 1,
@@ -1096,11 +1097,6 @@ pub fn initiate(
         let left = deadline.saturating_duration_since(Instant::now());
         match s.rx.recv_timeout(left) {
             Ok(Input::Peer(Ok(Message::GameAcc { name, code: 0 }))) => {
-                let fen = req
-                    .fen
-                    .clone()
-                    .unwrap_or_else(|| "W:W31-50:B1-20".to_string());
-                s.new_game(fen, req.color, req.minutes, req.moves)?;
                 s.say(&format!("game accepted by {name}"));
                 break;
             }
