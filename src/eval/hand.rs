@@ -197,7 +197,8 @@ pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
 /// sixteenths. A flying king holds two or three kings (FMJD 6.3 and 6.4 draw them by count,
 /// and three kings against one win only when the lone king is off the main diagonal), and it
 /// picks men off from afar, so a lead of fewer than three pieces against a king rarely wins;
-/// four kings against one do. Scoring such leads in full led the search into king endings it
+/// four kings against one do, and a lead of three keeps most of its value (10/16), four or
+/// more all of it. Scoring such leads in full led the search into king endings it
 /// could not win (dame-rs matches: 78 of 86 draws by the no-progress rules).
 fn drawish_scale<R: Rules>(pos: &Position<R>, score: i32) -> i32 {
     let strong = if score > 0 {
@@ -266,8 +267,8 @@ mod tests {
     }
 
     /// Two kings cannot beat one in International draughts (FMJD 6.4 draws it after five
-    /// moves), so a king more is worth little there; four kings against one win, so the lead
-    /// keeps its full value.
+    /// moves), so a king more is worth little there; four kings against one win, so that lead
+    /// (three pieces) keeps most of its value.
     #[test]
     fn international_king_endings_are_scored_by_their_chances() {
         let two_against_one = eval("W:WK46,K5:BK25");
