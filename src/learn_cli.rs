@@ -12,7 +12,7 @@ use std::time::Instant;
 /// `damiera selfplay`'s arguments.
 #[derive(Args)]
 pub struct SelfplayArgs {
-    /// english, italian, brazilian, russian or damone.
+    /// english, italian, brazilian, russian or damone (the 8x8 variants).
     #[arg(long, short)]
     pub variant: String,
     /// Games to play.
@@ -51,7 +51,7 @@ pub struct SelfplayArgs {
 /// `damiera train`'s arguments.
 #[derive(Args)]
 pub struct TrainArgs {
-    /// english, italian, brazilian, russian or damone.
+    /// english, italian, brazilian, russian or damone (the 8x8 variants).
     #[arg(long, short)]
     pub variant: String,
     /// Self-play data files (`damiera selfplay --out`).

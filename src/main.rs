@@ -29,7 +29,7 @@ struct Cli {
 enum Command {
     /// Count the leaves of the legal-move tree (perft), optionally per root move (divide).
     Perft {
-        /// english (american, checkers), italian, brazilian or russian.
+        /// english (american, checkers), italian, brazilian, russian, damone or international.
         #[arg(long, short)]
         variant: String,
         /// PDN FEN in the variant's notation (default: the start position).
@@ -49,8 +49,8 @@ enum Command {
     /// --pdn every position of the games of a PDN file (docs/analysis.md).
     #[command(alias = "analyze")]
     Analyse {
-        /// english (american, checkers), italian, brazilian, russian or damone; with --pdn,
-        /// the variant of games without a [GameType] tag.
+        /// english (american, checkers), italian, brazilian, russian, damone or international;
+        /// with --pdn, the variant of games without a [GameType] tag.
         #[arg(long, short, required_unless_present = "pdn")]
         variant: Option<String>,
         /// PDN FEN in the variant's notation (default: the start position).

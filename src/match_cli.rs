@@ -15,7 +15,7 @@ use std::sync::Arc;
 /// The `match` subcommand's arguments.
 #[derive(clap::Args)]
 pub struct MatchArgs {
-    /// english (american, checkers), italian, brazilian, russian or damone.
+    /// english (american, checkers), italian, brazilian, russian, damone or international.
     #[arg(long, short)]
     pub variant: String,
     /// An engine command line (split on white space). Give exactly two; `--name`,
@@ -76,7 +76,7 @@ pub struct MatchArgs {
 /// The `openings` subcommand's arguments.
 #[derive(clap::Args)]
 pub struct OpeningsArgs {
-    /// english (american, checkers), italian, brazilian, russian or damone.
+    /// english (american, checkers), italian, brazilian, russian, damone or international.
     #[arg(long, short)]
     pub variant: String,
     /// How many openings.
