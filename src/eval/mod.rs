@@ -109,7 +109,7 @@ const EMBEDDED: [Option<&[u8]>; N] = [
     Some(include_bytes!("../../data/weights/english.dmev")),
     None,
     None,
-    None,
+    Some(include_bytes!("../../data/weights/russian.dmev")),
     None,
     None,
 ];
