@@ -78,6 +78,10 @@ pub struct TrainArgs {
     /// L2 penalty per pattern weight.
     #[arg(long, default_value_t = 1e-6)]
     pub l2: f32,
+    /// Score a game as won by a side whose search score is at least this many centi-men for
+    /// 4 recorded positions in a row (0: use the recorded results as they are).
+    #[arg(long, default_value_t = 0)]
+    pub adjudicate: i32,
     /// Threads.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
@@ -170,6 +174,7 @@ pub fn run_train(a: TrainArgs) -> ExitCode {
         lambda: a.lambda.clamp(0.0, 1.0),
         holdout: a.holdout.clamp(0.0, 0.5),
         l2: a.l2.max(0.0),
+        adjudicate: a.adjudicate.max(0),
         threads: a.threads.clamp(1, 64),
         progress: true,
     };

@@ -10,7 +10,7 @@
 //! and after training. Everything is deterministic: positions are shuffled by a fixed seed and
 //! threads sum their gradients in a fixed order.
 
-use super::data::Sample;
+use super::data::{Outcome, Sample};
 use crate::eval::learned::{
     dense_features, pattern_indices_both, phase, views, DENSE, DENSE_NAMES, DENSE_OFFSET, FEATURES,
     PATTERNS, PHASE_MAX, STM, WINDOWS,
@@ -39,6 +39,10 @@ pub struct TrainConfig {
     pub holdout: f64,
     /// L2 penalty on pattern weights (per weight, on the mean loss).
     pub l2: f32,
+    /// Adjudication threshold in centi-men, 0 for none: a game in which one side's search
+    /// score is at least this for [`ADJUDICATE_RUN`] recorded positions in a row counts as
+    /// that side's win, whatever its recorded result (see [`adjudicate`]).
+    pub adjudicate: i32,
     /// Threads computing gradients.
     pub threads: usize,
     /// Show a progress bar on stderr.
@@ -61,6 +65,8 @@ pub struct TrainReport {
     pub holdout_search: f64,
     /// Training and held-out loss after each epoch.
     pub epochs: Vec<(f64, f64)>,
+    /// Games whose result adjudication changed.
+    pub adjudicated: usize,
 }
 
 impl TrainReport {
@@ -72,11 +78,12 @@ impl TrainReport {
     /// A human-readable summary: losses, and the counted terms' weights.
     pub fn text(&self) -> String {
         let mut s = format!(
-            "positions: {} training, {} held out; scale {:.1} centi-men\n\
+            "positions: {} training, {} held out; scale {:.1} centi-men; {} games adjudicated\n\
              held-out loss: start {:.5}, end {:.5} (the search scores themselves: {:.5})\n",
             self.positions.0,
             self.positions.1,
             self.scale,
+            self.adjudicated,
             self.holdout_start,
             self.holdout_end(),
             self.holdout_search
@@ -116,6 +123,53 @@ pub fn game_starts(samples: &[Sample]) -> Vec<usize> {
         prev = Some(s.ply);
     }
     starts
+}
+
+/// Recorded positions in a row that [`adjudicate`] asks for.
+pub const ADJUDICATE_RUN: usize = 4;
+
+/// Adjudicated results, one per game of `starts`: `Some(outcome)` for a game in which one
+/// side's search score (White's view, centi-men) was at least `threshold` for
+/// [`ADJUDICATE_RUN`] recorded positions in a row and whose recorded result is not already
+/// that side's win; `None` otherwise, or when `threshold` is 0.
+///
+/// Why: fast self-play does not convert won endings well (docs/training.md: in the English
+/// data a side a piece up with under 4 pieces left scored only 53.5%), so a recorded draw
+/// often follows a won position. An arbiter would have scored it a win, as match rules
+/// adjudicate a game both engines see as decided.
+pub fn adjudicate(samples: &[Sample], starts: &[usize], threshold: i32) -> Vec<Option<Outcome>> {
+    let mut out = vec![None; starts.len()];
+    if threshold <= 0 {
+        return out;
+    }
+    for (g, &a) in starts.iter().enumerate() {
+        let b = starts.get(g + 1).copied().unwrap_or(samples.len());
+        let (mut side, mut run) = (0i8, 0usize);
+        for s in &samples[a..b] {
+            let sc = s.score as i32;
+            let now = if sc >= threshold {
+                1
+            } else if sc <= -threshold {
+                -1
+            } else {
+                0
+            };
+            run = if now != 0 && now == side { run + 1 } else { 1 };
+            side = now;
+            if side != 0 && run >= ADJUDICATE_RUN {
+                let won = if side > 0 {
+                    Outcome::WhiteWin
+                } else {
+                    Outcome::BlackWin
+                };
+                if samples[a].outcome != won {
+                    out[g] = Some(won);
+                }
+                break;
+            }
+        }
+    }
+    out
 }
 
 /// One position's features, precomputed.
@@ -288,6 +342,17 @@ pub fn train(
         return Err("no training positions".into());
     }
     let fly = flying(cfg.variant);
+    let verdicts = adjudicate(samples, starts, cfg.adjudicate);
+    let adjudicated = verdicts.iter().flatten().count();
+    let mut samples = samples.to_vec();
+    for (g, v) in verdicts.iter().enumerate() {
+        if let Some(o) = v {
+            let b = starts.get(g + 1).copied().unwrap_or(samples.len());
+            for s in &mut samples[starts[g]..b] {
+                s.outcome = *o;
+            }
+        }
+    }
     // Hold out the last games.
     let held_games = ((starts.len() as f64) * cfg.holdout).round() as usize;
     let split = if held_games == 0 || held_games >= starts.len() {
@@ -405,13 +470,13 @@ pub fn train(
         holdout_start,
         holdout_search,
         epochs,
+        adjudicated,
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::learn::data::Outcome;
 
     #[test]
     fn games_start_where_the_ply_does_not_increase() {
@@ -423,6 +488,57 @@ mod tests {
         };
         let s: Vec<Sample> = [8, 9, 12, 8, 10, 255, 255, 9].into_iter().map(at).collect();
         assert_eq!(game_starts(&s), vec![0, 3, 7]);
+    }
+
+    #[test]
+    fn adjudication_scores_a_game_won_by_a_run_of_search_scores() {
+        let at = |ply, score, outcome| Sample {
+            planes: Default::default(),
+            score,
+            outcome,
+            ply,
+        };
+        use Outcome::*;
+        let s = vec![
+            // Game 0, drawn: White +300 three times, then 0, then four times: a White win.
+            at(8, 300, Draw),
+            at(9, 310, Draw),
+            at(10, 305, Draw),
+            at(11, 0, Draw),
+            at(12, 300, Draw),
+            at(13, 300, Draw),
+            at(14, 300, Draw),
+            at(15, 350, Draw),
+            // Game 1, drawn: Black's run of three, one short.
+            at(8, -400, Draw),
+            at(9, -400, Draw),
+            at(10, -400, Draw),
+            // Game 2, won by White: Black's run of four comes first, so Black's win.
+            at(8, -300, WhiteWin),
+            at(9, -301, WhiteWin),
+            at(10, -302, WhiteWin),
+            at(11, -303, WhiteWin),
+            at(12, 3000, WhiteWin),
+            // Game 3, won by White already: nothing to change.
+            at(8, 300, WhiteWin),
+            at(9, 300, WhiteWin),
+            at(10, 300, WhiteWin),
+            at(11, 300, WhiteWin),
+            // Game 4, White's scores alternate with Black's: no run.
+            at(8, 300, Draw),
+            at(9, -300, Draw),
+            at(10, 300, Draw),
+            at(11, -300, Draw),
+        ];
+        let starts = game_starts(&s);
+        assert_eq!(starts, vec![0, 8, 11, 16, 20]);
+        assert_eq!(
+            adjudicate(&s, &starts, 300),
+            vec![Some(WhiteWin), None, Some(BlackWin), None, None]
+        );
+        // A higher threshold leaves game 0 alone; 0 adjudicates nothing.
+        assert_eq!(adjudicate(&s, &starts, 351)[0], None);
+        assert_eq!(adjudicate(&s, &starts, 0), vec![None; 5]);
     }
 
     #[test]
