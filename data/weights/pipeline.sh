@@ -8,23 +8,26 @@
 # is fitted to both generations' positions (in the English test this lost to generation 0
 # alone, docs/training.md, so the shipped English file is generation 0).
 #
-# English and Russian, the shipped files (about 26 and 24 minutes on 2 cores):
-#   sh data/weights/pipeline.sh english 24000
+# English, Italian and Russian, the shipped files (about 27, 47 and 24 minutes on 2 cores):
+#   ADJUDICATE=200 sh data/weights/pipeline.sh english 24000
+#   ADJUDICATE=200 sh data/weights/pipeline.sh italian 24000
 #   sh data/weights/pipeline.sh russian 24000
-# The data files stay in WORKDIR (default: ./training-VARIANT); DAMIERA names the binary.
+# The data files stay in WORKDIR (default: ./training-VARIANT); DAMIERA names the binary;
+# ADJUDICATE (centi-men, default 0: off) is passed to `train --adjudicate`.
 set -eu
 v=$1; g0=$2; g1=${3:-0}; dir=${4:-training-$v}
 bin=${DAMIERA:-target/release/damiera}
+adj=${ADJUDICATE:-0}
 mkdir -p "$dir"
 "$bin" selfplay -v "$v" --games "$g0" --depth 8 --seed 1 --concurrency 2 --eval-file hand \
   --out "$dir/gen0.bin"
 "$bin" train -v "$v" -d "$dir/gen0.bin" -o "$dir/gen0.dmev" --epochs 20 --batch 4096 \
-  --l2 1e-6 --lambda 0.7 --threads 1 | tee "$dir/gen0-train.txt"
+  --l2 1e-6 --lambda 0.7 --adjudicate "$adj" --threads 1 | tee "$dir/gen0-train.txt"
 if [ "$g1" -gt 0 ]; then
   "$bin" selfplay -v "$v" --games "$g1" --depth 8 --seed 2 --concurrency 2 \
     --eval-file "$dir/gen0.dmev" --out "$dir/gen1.bin"
   "$bin" train -v "$v" -d "$dir/gen0.bin" "$dir/gen1.bin" -o "$dir/$v.dmev" --epochs 20 \
-    --batch 4096 --l2 1e-6 --lambda 0.7 --threads 1 | tee "$dir/gen1-train.txt"
+    --batch 4096 --l2 1e-6 --lambda 0.7 --adjudicate "$adj" --threads 1 | tee "$dir/gen1-train.txt"
 else
   cp "$dir/gen0.dmev" "$dir/$v.dmev"
 fi

@@ -107,7 +107,7 @@ pub fn variant_index(v: Variant) -> usize {
 /// [`Variant::ALL`] order (`None`: the variant plays with [`hand`]).
 const EMBEDDED: [Option<&[u8]>; N] = [
     Some(include_bytes!("../../data/weights/english.dmev")),
-    None,
+    Some(include_bytes!("../../data/weights/italian.dmev")),
     None,
     Some(include_bytes!("../../data/weights/russian.dmev")),
     None,
