@@ -110,7 +110,7 @@ const EMBEDDED: [Option<&[u8]>; N] = [
     Some(include_bytes!("../../data/weights/italian.dmev")),
     None,
     Some(include_bytes!("../../data/weights/russian.dmev")),
-    None,
+    Some(include_bytes!("../../data/weights/damone.dmev")),
     None,
 ];
 
