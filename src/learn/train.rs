@@ -499,37 +499,26 @@ mod tests {
             ply,
         };
         use Outcome::*;
-        let s = vec![
+        // A game's samples from ply 8 on, one per search score.
+        let game = |scores: &[i16], outcome: Outcome| -> Vec<Sample> {
+            (8u8..)
+                .zip(scores)
+                .map(|(ply, &sc)| at(ply, sc, outcome))
+                .collect()
+        };
+        let s = [
             // Game 0, drawn: White +300 three times, then 0, then four times: a White win.
-            at(8, 300, Draw),
-            at(9, 310, Draw),
-            at(10, 305, Draw),
-            at(11, 0, Draw),
-            at(12, 300, Draw),
-            at(13, 300, Draw),
-            at(14, 300, Draw),
-            at(15, 350, Draw),
+            game(&[300, 310, 305, 0, 300, 300, 300, 350], Draw),
             // Game 1, drawn: Black's run of three, one short.
-            at(8, -400, Draw),
-            at(9, -400, Draw),
-            at(10, -400, Draw),
+            game(&[-400; 3], Draw),
             // Game 2, won by White: Black's run of four comes first, so Black's win.
-            at(8, -300, WhiteWin),
-            at(9, -301, WhiteWin),
-            at(10, -302, WhiteWin),
-            at(11, -303, WhiteWin),
-            at(12, 3000, WhiteWin),
+            game(&[-300, -301, -302, -303, 3000], WhiteWin),
             // Game 3, won by White already: nothing to change.
-            at(8, 300, WhiteWin),
-            at(9, 300, WhiteWin),
-            at(10, 300, WhiteWin),
-            at(11, 300, WhiteWin),
+            game(&[300; 4], WhiteWin),
             // Game 4, White's scores alternate with Black's: no run.
-            at(8, 300, Draw),
-            at(9, -300, Draw),
-            at(10, 300, Draw),
-            at(11, -300, Draw),
-        ];
+            game(&[300, -300, 300, -300], Draw),
+        ]
+        .concat();
         let starts = game_starts(&s);
         assert_eq!(starts, vec![0, 8, 11, 16, 20]);
         assert_eq!(
