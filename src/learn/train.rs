@@ -342,17 +342,6 @@ pub fn train(
         return Err("no training positions".into());
     }
     let fly = flying(cfg.variant);
-    let verdicts = adjudicate(samples, starts, cfg.adjudicate);
-    let adjudicated = verdicts.iter().flatten().count();
-    let mut samples = samples.to_vec();
-    for (g, v) in verdicts.iter().enumerate() {
-        if let Some(o) = v {
-            let b = starts.get(g + 1).copied().unwrap_or(samples.len());
-            for s in &mut samples[starts[g]..b] {
-                s.outcome = *o;
-            }
-        }
-    }
     // Hold out the last games.
     let held_games = ((starts.len() as f64) * cfg.holdout).round() as usize;
     let split = if held_games == 0 || held_games >= starts.len() {
@@ -360,8 +349,19 @@ pub fn train(
     } else {
         starts[starts.len() - held_games]
     };
-    let mut train_rows: Vec<Row> = samples[..split].iter().map(|s| row(s, fly)).collect();
-    let mut held_rows: Vec<Row> = samples[split..].iter().map(|s| row(s, fly)).collect();
+    let mut rows: Vec<Row> = samples.iter().map(|s| row(s, fly)).collect();
+    let verdicts = adjudicate(samples, starts, cfg.adjudicate);
+    let adjudicated = verdicts.iter().flatten().count();
+    for (g, v) in verdicts.iter().enumerate() {
+        if let Some(o) = v {
+            let b = starts.get(g + 1).copied().unwrap_or(rows.len());
+            for r in &mut rows[starts[g]..b] {
+                r.result = o.white_score();
+            }
+        }
+    }
+    let mut held_rows = rows.split_off(split);
+    let mut train_rows = rows;
     let scale = fit_scale(&train_rows);
     for r in train_rows.iter_mut().chain(held_rows.iter_mut()) {
         r.target = cfg.lambda * r.result + (1.0 - cfg.lambda) * sigmoid(r.score / scale);
