@@ -79,8 +79,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 1e-6)]
     pub l2: f32,
     /// Score a game as won by a side whose search score is at least this many centi-men for
-    /// 4 recorded positions in a row (0: use the recorded results as they are). In Brazilian
-    /// and Russian a position where the side behind has a (flying) king does not count.
+    /// 4 recorded positions in a row (0: use the recorded results as they are).
     #[arg(long, default_value_t = 0)]
     pub adjudicate: i32,
     /// Threads.

@@ -131,21 +131,13 @@ pub const ADJUDICATE_RUN: usize = 4;
 /// Adjudicated results, one per game of `starts`: `Some(outcome)` for a game in which one
 /// side's search score (White's view, centi-men) was at least `threshold` for
 /// [`ADJUDICATE_RUN`] recorded positions in a row and whose recorded result is not already
-/// that side's win; `None` otherwise, or when `threshold` is 0. With `flying` (Brazilian,
-/// Russian) a position in which the side the score is against has a king does not count
-/// (it breaks the run): a flying king often holds a material deficit (two kings against one
-/// draw, three against one on the main diagonal too), so the score does not decide those.
+/// that side's win; `None` otherwise, or when `threshold` is 0.
 ///
 /// Why: fast self-play does not convert won endings well (docs/training.md: in the English
 /// data a side a piece up with under 4 pieces left scored only 53.5%), so a recorded draw
 /// often follows a won position. An arbiter would have scored it a win, as match rules
 /// adjudicate a game both engines see as decided.
-pub fn adjudicate(
-    samples: &[Sample],
-    starts: &[usize],
-    threshold: i32,
-    flying: bool,
-) -> Vec<Option<Outcome>> {
+pub fn adjudicate(samples: &[Sample], starts: &[usize], threshold: i32) -> Vec<Option<Outcome>> {
     let mut out = vec![None; starts.len()];
     if threshold <= 0 {
         return out;
@@ -155,10 +147,9 @@ pub fn adjudicate(
         let (mut side, mut run) = (0i8, 0usize);
         for s in &samples[a..b] {
             let sc = s.score as i32;
-            let p = &s.planes;
-            let now = if sc >= threshold && !(flying && p.black & p.rank2 != 0) {
+            let now = if sc >= threshold {
                 1
-            } else if sc <= -threshold && !(flying && p.white & p.rank2 != 0) {
+            } else if sc <= -threshold {
                 -1
             } else {
                 0
@@ -359,7 +350,7 @@ pub fn train(
         starts[starts.len() - held_games]
     };
     let mut rows: Vec<Row> = samples.iter().map(|s| row(s, fly)).collect();
-    let verdicts = adjudicate(samples, starts, cfg.adjudicate, fly);
+    let verdicts = adjudicate(samples, starts, cfg.adjudicate);
     let adjudicated = verdicts.iter().flatten().count();
     for (g, v) in verdicts.iter().enumerate() {
         if let Some(o) = v {
@@ -531,65 +522,12 @@ mod tests {
         let starts = game_starts(&s);
         assert_eq!(starts, vec![0, 8, 11, 16, 20]);
         assert_eq!(
-            adjudicate(&s, &starts, 300, false),
+            adjudicate(&s, &starts, 300),
             vec![Some(WhiteWin), None, Some(BlackWin), None, None]
         );
         // A higher threshold leaves game 0 alone; 0 adjudicates nothing.
-        assert_eq!(adjudicate(&s, &starts, 351, false)[0], None);
-        assert_eq!(adjudicate(&s, &starts, 0, false), vec![None; 5]);
-    }
-
-    #[test]
-    fn flying_adjudication_ignores_positions_where_the_side_behind_has_a_king() {
-        use crate::eval::Planes;
-        // Squares as bits: White's king on bit 0, Black's king on bit 31, a White man on bit 5.
-        let with_black_king = Planes {
-            white: 1 | 1 << 5,
-            black: 1 << 31,
-            rank2: 1 | 1 << 31,
-            ..Default::default()
-        };
-        let no_black_king = Planes {
-            white: 1 | 1 << 5,
-            black: 1 << 20,
-            rank2: 1,
-            ..Default::default()
-        };
-        let at = |ply, planes, score| Sample {
-            planes,
-            score,
-            outcome: Outcome::Draw,
-            ply,
-        };
-        // Game 0: White +600 against a lone Black king, four times: a flying king may hold it.
-        // Game 1: the same scores against men only.
-        // Game 2: Black's king is gone after two positions: the run starts again there.
-        let mut s: Vec<Sample> = (8u8..12).map(|p| at(p, with_black_king, 600)).collect();
-        s.extend((8u8..12).map(|p| at(p, no_black_king, 600)));
-        s.extend((8u8..10).map(|p| at(p, with_black_king, 600)));
-        s.extend((10u8..13).map(|p| at(p, no_black_king, 600)));
-        let starts = game_starts(&s);
-        assert_eq!(starts, vec![0, 4, 8]);
-        use Outcome::*;
-        assert_eq!(
-            adjudicate(&s, &starts, 300, true),
-            vec![None, Some(WhiteWin), None]
-        );
-        // Without the flying rule every game is White's.
-        assert_eq!(adjudicate(&s, &starts, 300, false), vec![Some(WhiteWin); 3]);
-        // Black's side: a White king breaks Black's runs the same way.
-        let flip: Vec<Sample> = s
-            .iter()
-            .map(|x| Sample {
-                planes: x.planes.flipped(),
-                score: -x.score,
-                ..*x
-            })
-            .collect();
-        assert_eq!(
-            adjudicate(&flip, &starts, 300, true),
-            vec![None, Some(BlackWin), None]
-        );
+        assert_eq!(adjudicate(&s, &starts, 351)[0], None);
+        assert_eq!(adjudicate(&s, &starts, 0), vec![None; 5]);
     }
 
     #[test]
