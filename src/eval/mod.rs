@@ -108,7 +108,7 @@ pub fn variant_index(v: Variant) -> usize {
 const EMBEDDED: [Option<&[u8]>; N] = [
     Some(include_bytes!("../../data/weights/english.dmev")),
     Some(include_bytes!("../../data/weights/italian.dmev")),
-    None,
+    Some(include_bytes!("../../data/weights/brazilian.dmev")),
     Some(include_bytes!("../../data/weights/russian.dmev")),
     Some(include_bytes!("../../data/weights/damone.dmev")),
     None,
