@@ -12,7 +12,7 @@
 #   ADJUDICATE=200 sh data/weights/pipeline.sh english 24000
 #   ADJUDICATE=200 sh data/weights/pipeline.sh italian 24000
 #   ADJUDICATE=200 sh data/weights/pipeline.sh brazilian 24000
-#   ADJUDICATE=200 sh data/weights/pipeline.sh russian 24000
+#   ADJUDICATE=150 sh data/weights/pipeline.sh russian 24000
 #   ADJUDICATE=200 sh data/weights/pipeline.sh damone 24000
 # The data files stay in WORKDIR (default: ./training-VARIANT); DAMIERA names the binary;
 # ADJUDICATE (centi-men, default 0: off) is passed to `train --adjudicate`.
