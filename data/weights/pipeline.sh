@@ -13,23 +13,25 @@
 #   ADJUDICATE=200 sh data/weights/pipeline.sh italian 24000
 #   ADJUDICATE=150 sh data/weights/pipeline.sh brazilian 24000
 #   ADJUDICATE=150 sh data/weights/pipeline.sh russian 24000
-#   ADJUDICATE=200 sh data/weights/pipeline.sh damone 24000
+#   ADJUDICATE=150 LAMBDA=1.0 sh data/weights/pipeline.sh damone 24000
 # The data files stay in WORKDIR (default: ./training-VARIANT); DAMIERA names the binary;
-# ADJUDICATE (centi-men, default 0: off) is passed to `train --adjudicate`.
+# ADJUDICATE (centi-men, default 0: off) is passed to `train --adjudicate`, LAMBDA (default
+# 0.7) to `train --lambda`.
 set -eu
 v=$1; g0=$2; g1=${3:-0}; dir=${4:-training-$v}
 bin=${DAMIERA:-target/release/damiera}
 adj=${ADJUDICATE:-0}
+lambda=${LAMBDA:-0.7}
 mkdir -p "$dir"
 "$bin" selfplay -v "$v" --games "$g0" --depth 8 --seed 1 --concurrency 2 --eval-file hand \
   --out "$dir/gen0.bin"
 "$bin" train -v "$v" -d "$dir/gen0.bin" -o "$dir/gen0.dmev" --epochs 20 --batch 4096 \
-  --l2 1e-6 --lambda 0.7 --adjudicate "$adj" --threads 1 | tee "$dir/gen0-train.txt"
+  --l2 1e-6 --lambda "$lambda" --adjudicate "$adj" --threads 1 | tee "$dir/gen0-train.txt"
 if [ "$g1" -gt 0 ]; then
   "$bin" selfplay -v "$v" --games "$g1" --depth 8 --seed 2 --concurrency 2 \
     --eval-file "$dir/gen0.dmev" --out "$dir/gen1.bin"
   "$bin" train -v "$v" -d "$dir/gen0.bin" "$dir/gen1.bin" -o "$dir/$v.dmev" --epochs 20 \
-    --batch 4096 --l2 1e-6 --lambda 0.7 --adjudicate "$adj" --threads 1 | tee "$dir/gen1-train.txt"
+    --batch 4096 --l2 1e-6 --lambda "$lambda" --adjudicate "$adj" --threads 1 | tee "$dir/gen1-train.txt"
 else
   cp "$dir/gen0.dmev" "$dir/$v.dmev"
 fi
