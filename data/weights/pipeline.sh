@@ -9,7 +9,7 @@
 # alone, docs/training.md, so the shipped English file is generation 0).
 #
 # The shipped files (about 27, 47, 24, 24 and 46 minutes on 2 cores):
-#   ADJUDICATE=150 sh data/weights/pipeline.sh english 24000
+#   ADJUDICATE=150 LAMBDA=1.0 sh data/weights/pipeline.sh english 24000
 #   ADJUDICATE=200 sh data/weights/pipeline.sh italian 24000
 #   ADJUDICATE=150 sh data/weights/pipeline.sh brazilian 24000
 #   ADJUDICATE=150 sh data/weights/pipeline.sh russian 24000
