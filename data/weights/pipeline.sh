@@ -8,7 +8,7 @@
 # is fitted to both generations' positions (in the English test this lost to generation 0
 # alone, docs/training.md, so the shipped English file is generation 0).
 #
-# The shipped files (about 27, 47, 24, 24 and 46 minutes on 2 cores):
+# The shipped files (about 27, 47, 24, 24 and 35 minutes on 2 cores):
 #   ADJUDICATE=150 LAMBDA=1.0 sh data/weights/pipeline.sh english 24000
 #   ADJUDICATE=200 sh data/weights/pipeline.sh italian 24000
 #   ADJUDICATE=150 sh data/weights/pipeline.sh brazilian 24000
