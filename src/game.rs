@@ -155,16 +155,16 @@ impl<R: Rules> Game for R {
     }
     fn from_planes(p: &crate::eval::Planes) -> Position<R> {
         use crate::bitboard::Bitboard;
-        use crate::eval::padded;
+        use crate::eval::unpack;
         let side = if p.black_to_move {
             Color::Black
         } else {
             Color::White
         };
         Position::from_parts(
-            Bitboard(padded(p.white)),
-            Bitboard(padded(p.black)),
-            Bitboard(padded(p.rank2 | p.rank3)),
+            Bitboard(unpack::<R>(p.white)),
+            Bitboard(unpack::<R>(p.black)),
+            Bitboard(unpack::<R>(p.rank2 | p.rank3)),
             side,
         )
     }

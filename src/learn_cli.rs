@@ -12,7 +12,7 @@ use std::time::Instant;
 /// `damiera selfplay`'s arguments.
 #[derive(Args)]
 pub struct SelfplayArgs {
-    /// english, italian, brazilian, russian or damone (the 8x8 variants).
+    /// english, italian, brazilian, russian, damone or international.
     #[arg(long, short)]
     pub variant: String,
     /// Games to play.
@@ -51,7 +51,7 @@ pub struct SelfplayArgs {
 /// `damiera train`'s arguments.
 #[derive(Args)]
 pub struct TrainArgs {
-    /// english, italian, brazilian, russian or damone (the 8x8 variants).
+    /// english, italian, brazilian, russian, damone or international.
     #[arg(long, short)]
     pub variant: String,
     /// Self-play data files (`damiera selfplay --out`).
@@ -92,16 +92,9 @@ fn fail(msg: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// A variant the training pipeline works for (the 8x8 ones: its planes are 32 squares).
+/// A variant by name (every variant has the training pipeline).
 fn variant(name: &str) -> Result<Variant, String> {
-    let v = name.parse::<Variant>().map_err(|e| e.to_string())?;
-    if v.is_8x8() {
-        Ok(v)
-    } else {
-        Err(format!(
-            "{v}: the training pipeline and the learned evaluation are for 8x8 boards"
-        ))
-    }
+    name.parse::<Variant>().map_err(|e| e.to_string())
 }
 
 /// Runs `damiera selfplay`.

@@ -3,7 +3,7 @@
 //! run that lowers the held-out loss (docs/training.md).
 
 use assert_cmd::Command;
-use damiera::eval::learned::FEATURES;
+use damiera::eval::learned::Layout;
 use damiera::eval::{Net, Planes};
 use damiera::movegen::Duplicates;
 use damiera::variant::{Variant, VariantFn};
@@ -37,10 +37,13 @@ impl VariantFn for Symmetry {
         let positions = random_positions::<G>(7, 40);
         // A net with random weights: symmetry must hold by construction, whatever they are.
         let mut rng = StdRng::seed_from_u64(3);
-        let mg: Vec<f32> = (0..FEATURES)
+        let l = Layout::of(G::VARIANT);
+        let ten = !G::VARIANT.is_8x8();
+        let squares = l.squares() as u32;
+        let mg: Vec<f32> = (0..l.features)
             .map(|_| rng.gen_range(-300.0..300.0))
             .collect();
-        let eg: Vec<f32> = (0..FEATURES)
+        let eg: Vec<f32> = (0..l.features)
             .map(|_| rng.gen_range(-300.0..300.0))
             .collect();
         let net = Net::from_centi_men(&mg, &eg);
@@ -48,8 +51,8 @@ impl VariantFn for Symmetry {
         let mut nonzero = 0;
         for pos in &positions {
             let p = G::planes(pos);
-            let flipped = G::from_planes(&p.flipped());
-            assert_eq!(G::planes(&flipped), p.flipped());
+            let flipped = G::from_planes(&p.flipped(squares));
+            assert_eq!(G::planes(&flipped), p.flipped(squares));
             // Side-to-move scores: the flipped position has the other side to move, so the
             // same side-to-move score is White's score negated.
             assert_eq!(
@@ -59,7 +62,14 @@ impl VariantFn for Symmetry {
                 G::NAME,
                 pos
             );
-            let (a, b) = (net.evaluate(&p, fly), net.evaluate(&p.flipped(), fly));
+            let eval = |p: &Planes| {
+                if ten {
+                    net.evaluate::<true>(p, fly)
+                } else {
+                    net.evaluate::<false>(p, fly)
+                }
+            };
+            let (a, b) = (eval(&p), eval(&p.flipped(squares)));
             assert_eq!(a, b, "{} {:?}", G::NAME, pos);
             nonzero += (a != 0) as usize;
         }
@@ -69,7 +79,7 @@ impl VariantFn for Symmetry {
 
 #[test]
 fn evaluation_is_colour_symmetric_in_every_variant() {
-    for v in Variant::ALL.into_iter().filter(|v| v.is_8x8()) {
+    for v in Variant::ALL {
         let nonzero = v.dispatch(Symmetry);
         assert!(
             nonzero > 100,
@@ -87,9 +97,20 @@ fn flipping_planes_twice_is_the_identity() {
         rank3: 0x8000_0000,
         black_to_move: false,
     };
-    assert_eq!(p.flipped().flipped(), p);
-    assert_eq!(p.flipped().white, 0x0000_0FFF);
-    assert_eq!(p.flipped().rank3, 0x0000_0001);
+    assert_eq!(p.flipped(32).flipped(32), p);
+    assert_eq!(p.flipped(32).white, 0x0000_0FFF);
+    assert_eq!(p.flipped(32).rank3, 0x0000_0001);
+    // 10x10: White's first 20 squares become Black's last 20.
+    let p = Planes {
+        white: (1 << 20) - 1,
+        black: 0,
+        rank2: 1,
+        rank3: 0,
+        black_to_move: false,
+    };
+    assert_eq!(p.flipped(50).flipped(50), p);
+    assert_eq!(p.flipped(50).black, ((1 << 20) - 1) << 30);
+    assert_eq!(p.flipped(50).rank2, 1 << 49);
 }
 
 fn damiera() -> Command {
@@ -195,7 +216,8 @@ fn a_tiny_training_run_lowers_the_held_out_loss_and_its_weights_load() {
 #[test]
 fn bad_weights_files_are_refused_and_the_engine_keeps_its_weights() {
     let dir = tempfile::tempdir().unwrap();
-    let good = Net::from_centi_men(&vec![1.0; FEATURES], &vec![1.0; FEATURES]);
+    let n = Layout::of(Variant::English).features;
+    let good = Net::from_centi_men(&vec![1.0; n], &vec![1.0; n]);
     let russian = dir.path().join("russian.dmev");
     std::fs::write(&russian, good.to_bytes(Variant::Russian)).unwrap();
     let truncated = dir.path().join("truncated.dmev");

@@ -254,7 +254,7 @@ impl<const DAMONES_WIN: bool> Game for DamoneGame<DAMONES_WIN> {
     }
     fn evaluate(pos: &Position) -> i32 {
         match crate::eval::weights(crate::variant::Variant::Damone) {
-            Some(net) => net.evaluate(&Self::planes(pos), false),
+            Some(net) => net.evaluate::<false>(&Self::planes(pos), false),
             None => eval::evaluate(pos),
         }
     }
@@ -262,10 +262,10 @@ impl<const DAMONES_WIN: bool> Game for DamoneGame<DAMONES_WIN> {
     fn planes(pos: &Position) -> crate::eval::Planes {
         use crate::eval::dense;
         crate::eval::Planes {
-            white: dense(pos.pieces(Color::White).0),
-            black: dense(pos.pieces(Color::Black).0),
-            rank2: dense(pos.ranked(Rank::Dama).0),
-            rank3: dense(pos.ranked(Rank::Damone).0),
+            white: dense(pos.pieces(Color::White).0) as u64,
+            black: dense(pos.pieces(Color::Black).0) as u64,
+            rank2: dense(pos.ranked(Rank::Dama).0) as u64,
+            rank3: dense(pos.ranked(Rank::Damone).0) as u64,
             black_to_move: pos.side() == Color::Black,
         }
     }
@@ -277,9 +277,12 @@ impl<const DAMONES_WIN: bool> Game for DamoneGame<DAMONES_WIN> {
             Color::White
         };
         Position::from_parts(
-            [Bitboard(padded(p.white)), Bitboard(padded(p.black))],
-            Bitboard(padded(p.rank2)),
-            Bitboard(padded(p.rank3)),
+            [
+                Bitboard(padded(p.white as u32)),
+                Bitboard(padded(p.black as u32)),
+            ],
+            Bitboard(padded(p.rank2 as u32)),
+            Bitboard(padded(p.rank3 as u32)),
             side,
         )
     }

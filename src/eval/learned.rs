@@ -1,14 +1,16 @@
-//! The learned evaluation of the 8x8 variants: Scan's idea of pattern weights over
-//! overlapping board regions, plus a few draughts terms, every weight fitted by `damiera train`
-//! to self-play games (docs/training.md).
+//! The learned evaluation: Scan's idea of pattern weights over overlapping board regions, plus
+//! a few draughts terms, every weight fitted by `damiera train` to self-play games
+//! (docs/training.md). One definition serves both boards; [`Layout`] holds what differs
+//! (8x8: 4 dark squares a row, 8 rows; International's 10x10: 5 a row, 10 rows).
 //!
 //! The score of a position is `S(white's view) - S(black's view)`, where a view is the board as
 //! one side sees it (Black's is the board turned by 180°, [`super::Planes::flipped`]), so a
 //! colour-flipped position scores exactly the negation. `S` sums, each with a middle-game and
 //! an endgame weight interpolated by the number of pieces on the board ([`phase`]):
-//! - [`WINDOWS`] patterns: regions of 4 rows × 2 adjacent dark squares (8 squares), at every
-//!   row offset 0..=4 and column offset 0..=2; each square is empty, an own man or an
-//!   opponent's man, so a region has 3^8 = 6561 weights. Kings are left to the other terms.
+//! - patterns: regions of 4 rows × 2 adjacent dark squares (8 squares), at every row offset
+//!   and every offset within the row (8x8: 5 × 3 = 15 regions; 10x10: 7 × 4 = 28); each square
+//!   is empty, an own man or an opponent's man, so a region has 3^8 = 6561 weights. Kings are
+//!   left to the other terms.
 //! - [`DENSE`] counts ([`dense_features`]): men, kings (Dama), Damoni; tempo (rows advanced);
 //!   runaway men by rows to go (nothing at all in the forward cone); men's and kings' quiet
 //!   moves; a flying king's reach along its diagonals; kings on the long diagonal; kings
@@ -17,23 +19,88 @@
 //!
 //! Weights are `i16` in 1/[`UNIT`] centi-men. The file: [`Net::to_bytes`].
 
-use super::{padded, Planes};
+use super::Planes;
 use crate::variant::Variant;
 
-/// Pattern regions.
-pub const WINDOWS: usize = 15;
+/// The shape of a board and of the weights over it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Dark squares in a row.
+    pub per_row: usize,
+    /// Rows.
+    pub rows: usize,
+    /// Pattern regions: `(rows - 3) * (per_row - 1)`.
+    pub windows: usize,
+    /// Index of the first counted term's weight: `windows * PATTERNS`.
+    pub dense_offset: usize,
+    /// Index of the side-to-move weight.
+    pub stm: usize,
+    /// Weight pairs (middle game, endgame) in a net.
+    pub features: usize,
+    /// Pieces on the board from which the middle-game weights count fully (all the pieces of
+    /// the start position).
+    pub phase_max: i32,
+}
+
+impl Layout {
+    const fn new(per_row: usize, rows: usize) -> Layout {
+        let windows = (rows - 3) * (per_row - 1);
+        let dense_offset = windows * PATTERNS;
+        Layout {
+            per_row,
+            rows,
+            windows,
+            dense_offset,
+            stm: dense_offset + DENSE,
+            features: dense_offset + DENSE + 1,
+            phase_max: (per_row * (rows - 2)) as i32,
+        }
+    }
+
+    /// Squares on the board.
+    pub const fn squares(&self) -> usize {
+        self.per_row * self.rows
+    }
+
+    /// The layout of variant `v`'s board.
+    pub const fn of(v: Variant) -> Layout {
+        match v {
+            Variant::International => L10,
+            _ => L8,
+        }
+    }
+
+    /// The layout of the 10x10 board if `ten`, else of the 8x8 one.
+    pub const fn board(ten: bool) -> Layout {
+        if ten {
+            L10
+        } else {
+            L8
+        }
+    }
+}
+
+/// The 8x8 boards: 15 regions, 98,431 weight pairs, phase over 24 pieces.
+pub const L8: Layout = Layout::new(4, 8);
+/// International's 10x10 board: 28 regions, 183,724 weight pairs, phase over 40 pieces.
+pub const L10: Layout = Layout::new(5, 10);
+/// The most regions of any board (10x10).
+pub const MAX_WINDOWS: usize = L10.windows;
+
+/// Pattern regions of the 8x8 boards.
+pub const WINDOWS: usize = L8.windows;
 /// Weights per region: 3^8.
 pub const PATTERNS: usize = 6561;
 /// Counted terms per view.
 pub const DENSE: usize = 15;
-/// Index of the first counted term's weight.
-pub const DENSE_OFFSET: usize = WINDOWS * PATTERNS;
-/// Index of the side-to-move weight.
-pub const STM: usize = DENSE_OFFSET + DENSE;
-/// Weight pairs (middle game, endgame) in a net.
-pub const FEATURES: usize = STM + 1;
-/// Pieces on the board from which the middle-game weights count fully.
-pub const PHASE_MAX: i32 = 24;
+/// Index of the first counted term's weight (8x8).
+pub const DENSE_OFFSET: usize = L8.dense_offset;
+/// Index of the side-to-move weight (8x8).
+pub const STM: usize = L8.stm;
+/// Weight pairs (middle game, endgame) in an 8x8 net.
+pub const FEATURES: usize = L8.features;
+/// Pieces on the board from which the middle-game weights count fully (8x8).
+pub const PHASE_MAX: i32 = L8.phase_max;
 /// Weights are stored in 1/`UNIT` centi-men.
 pub const UNIT: i32 = 16;
 /// The weights file's magic bytes.
@@ -62,42 +129,24 @@ pub const DENSE_NAMES: [&str; DENSE] = [
     "back-row",
 ];
 
-const fn ternary() -> [u16; 256] {
-    let mut t = [0u16; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut v = 0u16;
-        let mut p = 1u16;
-        let mut k = 0;
-        while k < 8 {
-            if b >> k & 1 != 0 {
-                v += p;
+/// The base-3 value of the 8 region squares of `own` and `opp` (bottom row first, the left
+/// square of a row first): the definition [`pattern_indices_both`] computes fast.
+pub fn pattern_index(own: u64, opp: u64, w: usize, l: Layout) -> usize {
+    let pairs = l.per_row - 1;
+    let (r0, k0) = (w / pairs, w % pairs);
+    let (mut index, mut p) = (0, 1);
+    for r in r0..r0 + 4 {
+        for k in k0..k0 + 2 {
+            let bit = 1u64 << (r * l.per_row + k);
+            if own & bit != 0 {
+                index += p;
+            } else if opp & bit != 0 {
+                index += 2 * p;
             }
             p *= 3;
-            k += 1;
         }
-        t[b] = v;
-        b += 1;
     }
-    t
-}
-
-/// `TERNARY[b]`: the base-3 number whose digits are the bits of `b`.
-static TERNARY: [u16; 256] = ternary();
-
-/// The 8 squares of region `w` in `d`, as 8 bits (two per row, bottom row first).
-#[inline(always)]
-fn window_bits(d: u32, w: usize) -> usize {
-    let (r0, k0) = (w / 3, w % 3);
-    let x = (d >> (4 * r0 + k0)) & 0x3333;
-    ((x & 3) | ((x >> 2) & 0xC) | ((x >> 4) & 0x30) | ((x >> 6) & 0xC0)) as usize
-}
-
-/// The pattern index (0..6561) of region `w` for a view with men `own` and `opp`: the
-/// region's squares as base-3 digits (0 empty, 1 own man, 2 opponent's man), bottom row first.
-#[inline(always)]
-pub fn pattern_index(own: u32, opp: u32, w: usize) -> usize {
-    TERNARY[window_bits(own, w)] as usize + 2 * TERNARY[window_bits(opp, w)] as usize
+    index
 }
 
 /// `PAIR[own2 | opp2 << 2]`: two adjacent squares as two base-3 digits.
@@ -126,68 +175,57 @@ const PAIR_ROTATED: [u16; 16] = {
     t
 };
 
-/// [`pattern_indices`] of White's view and of Black's view from White's and Black's men (not
-/// rotated), sharing the square pairs: Black's pair `k` of its row `r` is White's pair `2 - k`
-/// of row `7 - r`.
+/// The region indices of White's view and of Black's view (the first `windows` of each
+/// array; [`pattern_index`]) from White's and Black's men (not rotated), sharing the per-row
+/// work: each row's square pairs become digit pairs, a region is four of them, and Black's pair
+/// `k` of its row `r` is White's pair `per_row - 2 - k` of row `rows - 1 - r`. `TEN`: the
+/// 10x10 board.
 #[inline(always)]
-pub fn pattern_indices_both(white: u32, black: u32) -> ([u16; WINDOWS], [u16; WINDOWS]) {
-    let mut pw = [[0u16; 3]; 8];
-    let mut pb = [[0u16; 3]; 8];
-    for r in 0..8 {
-        let (o, x) = (white >> (4 * r), black >> (4 * r));
-        for k in 0..3 {
+pub fn pattern_indices_both<const TEN: bool>(
+    white: u64,
+    black: u64,
+) -> ([u16; MAX_WINDOWS], [u16; MAX_WINDOWS]) {
+    let l = Layout::board(TEN);
+    let pairs = l.per_row - 1;
+    let mut pw = [[0u16; 4]; 10];
+    let mut pb = [[0u16; 4]; 10];
+    for r in 0..l.rows {
+        let (o, x) = (white >> (l.per_row * r), black >> (l.per_row * r));
+        for k in 0..pairs {
             let key = (((o >> k) & 3) | (((x >> k) & 3) << 2)) as usize;
             pw[r][k] = PAIR[key];
-            pb[7 - r][2 - k] = PAIR_ROTATED[key];
+            pb[l.rows - 1 - r][pairs - 1 - k] = PAIR_ROTATED[key];
         }
     }
-    let mut iw = [0u16; WINDOWS];
-    let mut ib = [0u16; WINDOWS];
-    for w in 0..WINDOWS {
-        let (r0, k) = (w / 3, w % 3);
+    let mut iw = [0u16; MAX_WINDOWS];
+    let mut ib = [0u16; MAX_WINDOWS];
+    for w in 0..l.windows {
+        let (r0, k) = (w / pairs, w % pairs);
         iw[w] = pw[r0][k] + 9 * pw[r0 + 1][k] + 81 * pw[r0 + 2][k] + 729 * pw[r0 + 3][k];
         ib[w] = pb[r0][k] + 9 * pb[r0 + 1][k] + 81 * pb[r0 + 2][k] + 729 * pb[r0 + 3][k];
     }
     (iw, ib)
 }
 
-/// Every region's [`pattern_index`] at once, sharing the per-row work (the evaluation's hot
-/// path): each row's three square pairs become digit pairs, and a region is four of them.
-#[inline(always)]
-pub fn pattern_indices(own: u32, opp: u32) -> [u16; WINDOWS] {
-    let mut pairs = [[0u16; 3]; 8];
-    for (r, p) in pairs.iter_mut().enumerate() {
-        let (o, x) = (own >> (4 * r), opp >> (4 * r));
-        for (k, v) in p.iter_mut().enumerate() {
-            *v = PAIR[(((o >> k) & 3) | (((x >> k) & 3) << 2)) as usize];
-        }
-    }
-    let mut out = [0u16; WINDOWS];
-    for (w, v) in out.iter_mut().enumerate() {
-        let (r0, k) = (w / 3, w % 3);
-        *v = pairs[r0][k] + 9 * pairs[r0 + 1][k] + 81 * pairs[r0 + 2][k] + 729 * pairs[r0 + 3][k];
-    }
-    out
-}
-
-/// One side's view of the board: its pieces move towards bit 31.
+/// One side's view of the board: its pieces move towards the last square.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct View {
     /// Own men (lowest rank).
-    pub men: u32,
+    pub men: u64,
     /// The opponent's men.
-    pub opp_men: u32,
+    pub opp_men: u64,
     /// Own pieces above a man (kings; Dama and Damone).
-    pub kings: u32,
+    pub kings: u64,
     /// The opponent's pieces above a man.
-    pub opp_kings: u32,
+    pub opp_kings: u64,
     /// Own pieces of the third rank (Damone).
-    pub rank3: u32,
+    pub rank3: u64,
 }
 
-/// White's view and Black's view (the board turned by 180°).
+/// White's view and Black's view (the board turned by 180°). `TEN`: the 10x10 board.
 #[inline(always)]
-pub fn views(p: &Planes) -> [View; 2] {
+pub fn views<const TEN: bool>(p: &Planes) -> [View; 2] {
+    let rot = |x: u64| x.reverse_bits() >> (64 - Layout::board(TEN).squares());
     let up = p.rank2 | p.rank3;
     let w = View {
         men: p.white & !up,
@@ -197,44 +235,45 @@ pub fn views(p: &Planes) -> [View; 2] {
         rank3: p.white & p.rank3,
     };
     let b = View {
-        men: w.opp_men.reverse_bits(),
-        opp_men: w.men.reverse_bits(),
-        kings: w.opp_kings.reverse_bits(),
-        opp_kings: w.kings.reverse_bits(),
-        rank3: (p.black & p.rank3).reverse_bits(),
+        men: rot(w.opp_men),
+        opp_men: rot(w.men),
+        kings: rot(w.opp_kings),
+        opp_kings: rot(w.kings),
+        rank3: rot(p.black & p.rank3),
     };
     [w, b]
 }
 
-/// The game phase: pieces on the board, at most [`PHASE_MAX`].
+/// The game phase: pieces on the board, at most the layout's `phase_max`.
 #[inline(always)]
-pub fn phase(p: &Planes) -> i32 {
-    ((p.white | p.black).count_ones() as i32).min(PHASE_MAX)
+pub fn phase(p: &Planes, l: Layout) -> i32 {
+    ((p.white | p.black).count_ones() as i32).min(l.phase_max)
 }
 
-const fn row(r: u32) -> u32 {
-    0xF << (4 * r)
+const fn row(r: usize, per_row: usize) -> u64 {
+    ((1 << per_row) - 1) << (per_row * r)
 }
 
-/// Internal column of dense square `i`.
-const fn column(i: u32) -> i32 {
-    let (r, k) = (i / 4, i % 4);
+/// Board column (0 = left, White's side) of square `i` of a board with `per_row` dark squares
+/// a row.
+const fn column(i: usize, per_row: usize) -> i32 {
+    let (r, k) = (i / per_row, i % per_row);
     (if r % 2 == 0 { 2 * k + 1 } else { 2 * k }) as i32
 }
 
-/// `CONES[i]`: the squares a man on `i` could reach moving forward (rows above it, within the
-/// diagonals through it).
-const fn cones() -> [u32; 32] {
-    let mut c = [0u32; 32];
-    let mut i = 0u32;
-    while i < 32 {
-        let (r, x) = ((i / 4) as i32, column(i));
-        let mut j = 0u32;
-        while j < 32 {
-            let (rj, xj) = ((j / 4) as i32, column(j));
+/// `cones::<N>(per_row)[i]`: the squares a man on `i` could reach moving forward (rows above
+/// it, within the diagonals through it), on a board of `N` squares.
+const fn cones<const N: usize>(per_row: usize) -> [u64; N] {
+    let mut c = [0u64; N];
+    let mut i = 0;
+    while i < N {
+        let (r, x) = ((i / per_row) as i32, column(i, per_row));
+        let mut j = 0;
+        while j < N {
+            let (rj, xj) = ((j / per_row) as i32, column(j, per_row));
             let dx = if xj > x { xj - x } else { x - xj };
             if rj > r && dx <= rj - r {
-                c[i as usize] |= 1 << j;
+                c[i] |= 1 << j;
             }
             j += 1;
         }
@@ -242,28 +281,45 @@ const fn cones() -> [u32; 32] {
     }
     c
 }
-static CONES: [u32; 32] = cones();
+static CONES8: [u64; 32] = cones::<32>(4);
+static CONES10: [u64; 50] = cones::<50>(5);
 
-const fn long_diagonal() -> u32 {
-    let mut m = 0;
-    let mut i = 0u32;
-    while i < 32 {
-        if column(i) == 7 - (i / 4) as i32 {
+/// The long diagonal (between the two single corners).
+const fn long_diagonal(per_row: usize) -> u64 {
+    let (mut m, mut i) = (0, 0);
+    while i < 2 * per_row * per_row {
+        if column(i, per_row) == (2 * per_row - 1 - i / per_row) as i32 {
             m |= 1 << i;
         }
         i += 1;
     }
     m
 }
-const LONG_DIAGONAL: u32 = long_diagonal();
-/// Left half: the first two dark squares of each row.
-const LEFT: u32 = 0x3333_3333;
-const ALL_PADDED: u64 = padded(u32::MAX);
 
-/// The counted terms of one view ([`DENSE_NAMES`] order). `flying`: kings move along whole
-/// diagonals (the reach term is 0 otherwise).
+/// The left half: squares in the board's left columns.
+const fn left_half(per_row: usize) -> u64 {
+    let (mut m, mut i) = (0, 0);
+    while i < 2 * per_row * per_row {
+        if column(i, per_row) < per_row as i32 {
+            m |= 1 << i;
+        }
+        i += 1;
+    }
+    m
+}
+
+const LONG_DIAGONAL8: u64 = long_diagonal(4);
+const LONG_DIAGONAL10: u64 = long_diagonal(5);
+const LEFT8: u64 = left_half(4);
+const LEFT10: u64 = left_half(5);
+
+/// The counted terms of one view ([`DENSE_NAMES`] order). `TEN`: the 10x10 board; `flying`:
+/// kings move along whole diagonals (the reach term is 0 otherwise).
 #[inline]
-pub fn dense_features(v: &View, flying: bool) -> [i32; DENSE] {
+pub fn dense_features<const TEN: bool>(v: &View, flying: bool) -> [i32; DENSE] {
+    let l = Layout::board(TEN);
+    let (per_row, rows) = (l.per_row, l.rows);
+    let cones: &[u64] = if TEN { &CONES10 } else { &CONES8 };
     let mut f = [0i32; DENSE];
     let men = v.men;
     let occupied = v.men | v.opp_men | v.kings | v.opp_kings;
@@ -271,35 +327,42 @@ pub fn dense_features(v: &View, flying: bool) -> [i32; DENSE] {
     f[1] = (v.kings & !v.rank3).count_ones() as i32;
     f[2] = v.rank3.count_ones() as i32;
     let mut tempo = 0;
-    for r in 1..8 {
-        tempo += r as i32 * (men & row(r)).count_ones() as i32;
+    for r in 1..rows {
+        tempo += r as i32 * (men & row(r, per_row)).count_ones() as i32;
     }
     f[3] = tempo;
     // Runaway: a man 1..4 rows from the far row with nothing at all in its forward cone.
-    let mut near = men & (row(3) | row(4) | row(5) | row(6));
+    let mut near = men
+        & (row(rows - 5, per_row)
+            | row(rows - 4, per_row)
+            | row(rows - 3, per_row)
+            | row(rows - 2, per_row));
     while near != 0 {
-        let i = near.trailing_zeros();
+        let i = near.trailing_zeros() as usize;
         near &= near - 1;
-        let to_go = 7 - i / 4;
-        if to_go >= 1 && CONES[i as usize] & occupied == 0 {
-            f[3 + to_go as usize] += 1;
+        let to_go = rows - 1 - i / per_row;
+        if cones[i] & occupied == 0 {
+            f[3 + to_go] += 1;
         }
     }
-    let empty = ALL_PADDED & !padded(occupied);
-    let pm = padded(men);
-    f[8] = (((pm << 4) & empty).count_ones() + ((pm << 5) & empty).count_ones()) as i32;
-    let pk = padded(v.kings);
+    // Steps on the padded board (crate::geometry): forward is a shift up by `per_row` or
+    // `per_row + 1`.
+    let (s1, s2) = (per_row as u32, per_row as u32 + 1);
+    let empty = super::padded_of::<TEN>(super::all_squares::<TEN>() & !occupied);
+    let pm = super::padded_of::<TEN>(men);
+    f[8] = (((pm << s1) & empty).count_ones() + ((pm << s2) & empty).count_ones()) as i32;
+    let pk = super::padded_of::<TEN>(v.kings);
     if pk != 0 {
-        f[9] = (((pk << 4) & empty).count_ones()
-            + ((pk << 5) & empty).count_ones()
-            + ((pk >> 4) & empty).count_ones()
-            + ((pk >> 5) & empty).count_ones()) as i32;
+        f[9] = (((pk << s1) & empty).count_ones()
+            + ((pk << s2) & empty).count_ones()
+            + ((pk >> s1) & empty).count_ones()
+            + ((pk >> s2) & empty).count_ones()) as i32;
         if flying {
             let mut reach = 0;
-            for (shift, left) in [(4u32, true), (5, true), (4, false), (5, false)] {
+            for (shift, up) in [(s1, true), (s2, true), (s1, false), (s2, false)] {
                 let mut g = pk;
                 loop {
-                    g = if left { g << shift } else { g >> shift } & empty;
+                    g = if up { g << shift } else { g >> shift } & empty;
                     if g == 0 {
                         break;
                     }
@@ -308,16 +371,18 @@ pub fn dense_features(v: &View, flying: bool) -> [i32; DENSE] {
             }
             f[10] = reach;
         }
-        f[11] = (v.kings & LONG_DIAGONAL).count_ones() as i32;
+        let long = if TEN { LONG_DIAGONAL10 } else { LONG_DIAGONAL8 };
+        f[11] = (v.kings & long).count_ones() as i32;
         f[12] = (v.opp_kings == 0) as i32;
     }
-    f[13] = ((men & LEFT).count_ones() as i32 - (men & !LEFT).count_ones() as i32).abs();
-    f[14] = (men & row(0)).count_ones() as i32;
+    let left = if TEN { LEFT10 } else { LEFT8 };
+    f[13] = ((men & left).count_ones() as i32 - (men & !left).count_ones() as i32).abs();
+    f[14] = (men & row(0, per_row)).count_ones() as i32;
     f
 }
 
-/// A variant's learned weights: [`FEATURES`] pairs (middle game, endgame) in 1/[`UNIT`]
-/// centi-men.
+/// A variant's learned weights: [`Layout::features`] pairs (middle game, endgame) in
+/// 1/[`UNIT`] centi-men.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Net {
     w: Vec<[i16; 2]>,
@@ -333,11 +398,13 @@ fn fnv1a(bytes: &[u8]) -> u32 {
 }
 
 impl Net {
-    /// A net from weights in centi-men (`mg[i]`, `eg[i]` for feature `i`, [`FEATURES`] each),
-    /// rounded to 1/[`UNIT`] and clamped to `i16`.
+    /// A net from weights in centi-men (`mg[i]`, `eg[i]` for feature `i`, as many as the
+    /// board's [`Layout::features`]), rounded to 1/[`UNIT`] and clamped to `i16`.
+    ///
+    /// # Panics
+    /// `mg` and `eg` differ in length.
     pub fn from_centi_men(mg: &[f32], eg: &[f32]) -> Net {
-        assert_eq!(mg.len(), FEATURES);
-        assert_eq!(eg.len(), FEATURES);
+        assert_eq!(mg.len(), eg.len());
         let q = |x: f32| {
             (x * UNIT as f32)
                 .round()
@@ -348,7 +415,7 @@ impl Net {
         }
     }
 
-    /// The weights in centi-men: `(mg, eg)`, [`FEATURES`] each.
+    /// The weights in centi-men: `(mg, eg)`, one per feature each.
     pub fn to_centi_men(&self) -> (Vec<f32>, Vec<f32>) {
         let f = |x: i16| x as f32 / UNIT as f32;
         (
@@ -399,8 +466,9 @@ impl Net {
             return Err(format!("weights for {name}, not {v}"));
         }
         let n = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes")) as usize;
-        if n != FEATURES {
-            return Err(format!("{n} weights, this build expects {FEATURES}"));
+        let features = Layout::of(v).features;
+        if n != features {
+            return Err(format!("{n} weights, this build expects {features}"));
         }
         let payload = &bytes[HEADER..];
         if payload.len() != 4 * n {
@@ -426,37 +494,41 @@ impl Net {
         Ok(Net { w })
     }
 
-    /// The evaluation of `p` in centi-men from the side to move's point of view. `flying`:
-    /// the variant's kings fly.
+    /// The evaluation of `p` in centi-men from the side to move's point of view. `TEN`: the
+    /// 10x10 board (the net must have that board's [`Layout::features`]); `flying`: the
+    /// variant's kings fly.
     #[inline]
-    pub fn evaluate(&self, p: &Planes, flying: bool) -> i32 {
-        let [wv, bv] = views(p);
+    pub fn evaluate<const TEN: bool>(&self, p: &Planes, flying: bool) -> i32 {
+        let l = Layout::board(TEN);
+        debug_assert_eq!(self.w.len(), l.features);
+        let [wv, bv] = views::<TEN>(p);
         let (mut mg, mut eg) = (0i32, 0i32);
-        let (iw, ib) = pattern_indices_both(wv.men, wv.opp_men);
-        for w in 0..WINDOWS {
+        let (iw, ib) = pattern_indices_both::<TEN>(wv.men, wv.opp_men);
+        for w in 0..l.windows {
             let a = self.w[w * PATTERNS + iw[w] as usize];
             let b = self.w[w * PATTERNS + ib[w] as usize];
             mg += a[0] as i32 - b[0] as i32;
             eg += a[1] as i32 - b[1] as i32;
         }
-        let fw = dense_features(&wv, flying);
-        let fb = dense_features(&bv, flying);
+        let fw = dense_features::<TEN>(&wv, flying);
+        let fb = dense_features::<TEN>(&bv, flying);
         for i in 0..DENSE {
             let d = fw[i] - fb[i];
             if d != 0 {
-                let x = self.w[DENSE_OFFSET + i];
+                let x = self.w[l.dense_offset + i];
                 mg += d * x[0] as i32;
                 eg += d * x[1] as i32;
             }
         }
-        let s = self.w[STM];
+        let s = self.w[l.stm];
         let (smg, seg) = (s[0] as i32, s[1] as i32);
-        let ph = phase(p);
+        let ph = phase(p, l);
+        let pm = l.phase_max;
         let white = if p.black_to_move {
-            (mg - smg) * ph + (eg - seg) * (PHASE_MAX - ph)
+            (mg - smg) * ph + (eg - seg) * (pm - ph)
         } else {
-            (mg + smg) * ph + (eg + seg) * (PHASE_MAX - ph)
-        } / (PHASE_MAX * UNIT);
+            (mg + smg) * ph + (eg + seg) * (pm - ph)
+        } / (pm * UNIT);
         if p.black_to_move {
             -white
         } else {
@@ -469,23 +541,43 @@ impl Net {
 mod tests {
     use super::*;
 
-    #[test]
-    fn pattern_indices_match_the_definition() {
-        // Every region, on pseudo-random disjoint men sets.
+    fn check<const TEN: bool>() {
+        let l = Layout::board(TEN);
+        let all = (1u64 << l.squares()) - 1;
+        let rot = |x: u64| x.reverse_bits() >> (64 - l.squares());
         let mut x = 0x1234_5678_9abc_def0u64;
         for _ in 0..2000 {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            let (own, opp) = (x as u32, (x >> 32) as u32 & !(x as u32));
-            let all = pattern_indices(own, opp);
-            let (iw, ib) = pattern_indices_both(own, opp);
-            assert_eq!(iw, all);
-            assert_eq!(ib, pattern_indices(opp.reverse_bits(), own.reverse_bits()));
-            for (w, &i) in all.iter().enumerate() {
-                assert_eq!(i as usize, pattern_index(own, opp, w));
-                assert!((i as usize) < PATTERNS);
+            let y = x.rotate_left(23);
+            let (own, opp) = (x & all, y & all & !x);
+            let (iw, ib) = pattern_indices_both::<TEN>(own, opp);
+            for w in 0..l.windows {
+                assert_eq!(iw[w] as usize, pattern_index(own, opp, w, l));
+                assert_eq!(ib[w] as usize, pattern_index(rot(opp), rot(own), w, l));
+                assert!((iw[w] as usize) < PATTERNS);
             }
         }
+    }
+
+    #[test]
+    fn pattern_indices_match_the_definition() {
+        check::<false>();
+        check::<true>();
+    }
+
+    #[test]
+    fn layouts() {
+        assert_eq!((L8.windows, L8.features, L8.phase_max), (15, 98_431, 24));
+        assert_eq!(
+            (L10.windows, L10.features, L10.phase_max),
+            (28, 183_724, 40)
+        );
+        // The long diagonal has 8 (10) squares, the left half half of them.
+        assert_eq!(LONG_DIAGONAL8.count_ones(), 8);
+        assert_eq!(LONG_DIAGONAL10.count_ones(), 10);
+        assert_eq!(LEFT8, 0x3333_3333);
+        assert_eq!(LEFT10.count_ones(), 25);
     }
 }

@@ -21,34 +21,36 @@ pub use learned::Net;
 use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
 use std::sync::OnceLock;
 
-/// A position of an 8x8 variant as 32-bit square sets, the form the learned evaluation and the
-/// training data use. Bit `i` is the square in row `i / 4` counted from White's side and the
-/// `i % 4`-th dark square of that row from the left (internal columns, see
-/// [`crate::geometry`]); rotating the board by 180° is reversing the 32 bits.
+/// A position as square sets, the form the learned evaluation and the training data use.
+/// Bit `i` is the square in row `i / n` counted from White's side and the `i % n`-th dark
+/// square of that row from the left (internal columns, see [`crate::geometry`]), where `n` is
+/// the board's dark squares a row: 4 on 8x8 (32 bits), 5 on 10x10 (50 bits). Turning the board
+/// by 180° reverses the bits of the board's squares.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
 pub struct Planes {
     /// White's pieces.
-    pub white: u32,
+    pub white: u64,
     /// Black's pieces.
-    pub black: u32,
+    pub black: u64,
     /// Pieces of the second rank, either colour: kings (Dama in Damone).
-    pub rank2: u32,
+    pub rank2: u64,
     /// Pieces of the third rank, either colour: Damone only (else 0).
-    pub rank3: u32,
+    pub rank3: u64,
     /// Whether Black is to move.
     pub black_to_move: bool,
 }
 
 impl Planes {
-    /// The same position seen from the other side: the board turned by 180°, the colours and
-    /// the side to move swapped. Every variant's rules are symmetric under this, so its
-    /// side-to-move evaluation must not change.
-    pub fn flipped(&self) -> Planes {
+    /// The same position seen from the other side: the board of `squares` squares (32 or 50)
+    /// turned by 180°, the colours and the side to move swapped. Every variant's rules are
+    /// symmetric under this, so its side-to-move evaluation must not change.
+    pub fn flipped(&self, squares: u32) -> Planes {
+        let rot = |x: u64| x.reverse_bits() >> (64 - squares);
         Planes {
-            white: self.black.reverse_bits(),
-            black: self.white.reverse_bits(),
-            rank2: self.rank2.reverse_bits(),
-            rank3: self.rank3.reverse_bits(),
+            white: rot(self.black),
+            black: rot(self.white),
+            rank2: rot(self.rank2),
+            rank3: rot(self.rank3),
             black_to_move: !self.black_to_move,
         }
     }
@@ -71,30 +73,95 @@ pub const fn padded(dense: u32) -> u64 {
     (d & 0xFF) | ((d & 0xFF00) << 1) | ((d & 0xFF_0000) << 2) | ((d & 0xFF00_0000) << 3)
 }
 
+/// The 50 playable squares of a 10x10 padded bitboard (54 bits, ghosts 10, 21, 32, 43) packed
+/// in [`Planes`] order.
+#[inline(always)]
+pub const fn dense10(padded: u64) -> u64 {
+    (padded & 0x3FF)
+        | ((padded >> 1) & (0x3FF << 10))
+        | ((padded >> 2) & (0x3FF << 20))
+        | ((padded >> 3) & (0x3FF << 30))
+        | ((padded >> 4) & (0x3FF << 40))
+}
+
+/// The inverse of [`dense10`].
+#[inline(always)]
+pub const fn padded10(d: u64) -> u64 {
+    (d & 0x3FF)
+        | ((d & (0x3FF << 10)) << 1)
+        | ((d & (0x3FF << 20)) << 2)
+        | ((d & (0x3FF << 30)) << 3)
+        | ((d & (0x3FF << 40)) << 4)
+}
+
+/// [`padded`] (8x8) or [`padded10`] (`TEN`).
+#[inline(always)]
+pub const fn padded_of<const TEN: bool>(d: u64) -> u64 {
+    if TEN {
+        padded10(d)
+    } else {
+        padded(d as u32)
+    }
+}
+
+/// [`dense`] (8x8) or [`dense10`] (`TEN`).
+#[inline(always)]
+pub const fn dense_of<const TEN: bool>(p: u64) -> u64 {
+    if TEN {
+        dense10(p)
+    } else {
+        dense(p) as u64
+    }
+}
+
+/// Every square of the board in [`Planes`] order: 32 bits (8x8) or 50 (`TEN`).
+#[inline(always)]
+pub const fn all_squares<const TEN: bool>() -> u64 {
+    if TEN {
+        (1 << 50) - 1
+    } else {
+        u32::MAX as u64
+    }
+}
+
 /// The side-to-move evaluation of `pos` in centi-men: learned weights when the variant has
 /// them ([`weights`]), else the hand-set evaluation.
 #[inline]
 pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
     match weights(R::VARIANT) {
-        Some(net) => net.evaluate(&planes(pos), R::FLYING_KINGS),
+        Some(net) if R::Board::WIDTH == 10 => net.evaluate::<true>(&planes(pos), R::FLYING_KINGS),
+        Some(net) => net.evaluate::<false>(&planes(pos), R::FLYING_KINGS),
         None => hand::evaluate(pos),
     }
 }
 
-/// The [`Planes`] of a position of an 8x8 `Rules` variant.
+/// The [`Planes`] of a position of a `Rules` variant (8x8 or 10x10).
 #[inline(always)]
 pub fn planes<R: Rules>(pos: &Position<R>) -> Planes {
-    debug_assert_eq!(
-        R::Board::WIDTH,
-        8,
-        "the learned evaluation is for 8x8 boards"
-    );
+    let d = |b: u64| {
+        if R::Board::WIDTH == 10 {
+            dense_of::<true>(b)
+        } else {
+            dense_of::<false>(b)
+        }
+    };
     Planes {
-        white: dense(pos.pieces(Color::White).0),
-        black: dense(pos.pieces(Color::Black).0),
-        rank2: dense(pos.kings().0),
+        white: d(pos.pieces(Color::White).0),
+        black: d(pos.pieces(Color::Black).0),
+        rank2: d(pos.kings().0),
         rank3: 0,
         black_to_move: pos.side() == Color::Black,
+    }
+}
+
+/// The padded bitboard of a [`Planes`] square set of a `Rules` variant: the inverse of the
+/// packing [`planes`] does.
+#[inline(always)]
+pub fn unpack<R: Rules>(d: u64) -> u64 {
+    if R::Board::WIDTH == 10 {
+        padded10(d)
+    } else {
+        padded(d as u32)
     }
 }
 
@@ -153,7 +220,7 @@ pub fn weights(v: Variant) -> Option<&'static Net> {
 /// Loads a weights file for variant `v` (the `EvalFile` option); an empty `path` returns to
 /// the built-in weights, [`HAND_SET`] (`hand`) selects the hand-set evaluation. Loaded weights
 /// are never freed, since a search running meanwhile keeps reading them: each distinct file
-/// costs its size once (about 400 KB), and loading the same file again costs nothing.
+/// costs its size once (about 400 KB on 8x8, 730 KB on 10x10), and loading the same file again costs nothing.
 ///
 /// # Errors
 /// A missing or unreadable file, a bad header, a truncated file, a checksum mismatch or a file
@@ -164,11 +231,6 @@ pub fn load_weights(v: Variant, path: &str) -> Result<(), String> {
         LOADED[i].store(std::ptr::null_mut(), Ordering::Release);
         HAND[i].store(path == HAND_SET, Ordering::Release);
         return Ok(());
-    }
-    if !v.is_8x8() {
-        return Err(format!(
-            "{path}: the learned evaluation is for 8x8 boards; {v} plays with the hand-set one"
-        ));
     }
     let bytes = read_bounded(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let net = Net::from_bytes(&bytes, v).map_err(|e| format!("{path}: {e}"))?;
@@ -232,6 +294,25 @@ pub fn is_learned(v: Variant) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dense10_round_trip_and_rotation() {
+        let all = crate::geometry::Board10::ALL.0;
+        assert_eq!(dense10(all), (1 << 50) - 1);
+        assert_eq!(padded10((1 << 50) - 1), all);
+        use crate::geometry::Geometry;
+        for y in 0..10u8 {
+            for x in 0..10u8 {
+                if let Some(sq) = crate::geometry::Board10::square_at(x, y) {
+                    let rot = crate::geometry::Board10::square_at(9 - x, 9 - y).unwrap();
+                    let d = dense10(1 << sq.index());
+                    assert_eq!(d.count_ones(), 1);
+                    assert_eq!(padded10(d), 1 << sq.index());
+                    assert_eq!(d.reverse_bits() >> 14, dense10(1 << rot.index()));
+                }
+            }
+        }
+    }
 
     #[test]
     fn dense_round_trip_and_rotation() {

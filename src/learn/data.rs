@@ -1,6 +1,7 @@
 //! The training-data format `damiera selfplay` writes and `damiera train` reads.
 //!
-//! A file is a 16-byte header, then 20-byte records, all little-endian:
+//! A file is a 16-byte header, then records of [`record_size`] bytes (20 on 8x8, 28 on 10x10),
+//! all little-endian:
 //!
 //! | bytes | header field |
 //! |---|---|
@@ -9,12 +10,12 @@
 //! | 6 | variant index in [`Variant::ALL`] order |
 //! | 7..16 | zero |
 //!
-//! | bytes | record field |
-//! |---|---|
-//! | 0..16 | [`Planes`]: white, black, rank2, rank3 (`u32` each) |
-//! | 16..18 | search score, White's view, centi-men, `i16` (clamped to ±[`SCORE_CLAMP`]) |
-//! | 18 | bit 0: Black to move; bits 1-2: result (0 Black won, 1 draw, 2 White won) |
-//! | 19 | ply of the game (saturating at 255) |
+//! | 8x8 bytes | 10x10 bytes | record field |
+//! |---|---|---|
+//! | 0..16 | 0..24 | [`Planes`]: white, black, rank2, rank3 (`u32` each); on 10x10 white, black, rank2 (`u64` each, no third rank) |
+//! | 16..18 | 24..26 | search score, White's view, centi-men, `i16` (clamped to ±[`SCORE_CLAMP`]) |
+//! | 18 | 26 | bit 0: Black to move; bits 1-2: result (0 Black won, 1 draw, 2 White won) |
+//! | 19 | 27 | ply of the game (saturating at 255) |
 
 use crate::eval::Planes;
 use crate::variant::Variant;
@@ -26,8 +27,21 @@ pub const MAGIC: &[u8; 4] = b"DMSP";
 pub const VERSION: u16 = 1;
 /// Header size in bytes.
 pub const HEADER: usize = 16;
-/// Record size in bytes.
+/// Record size in bytes of the 8x8 variants.
 pub const RECORD: usize = 20;
+/// Record size in bytes of the 10x10 variant.
+pub const RECORD10: usize = 28;
+/// The largest record.
+pub const MAX_RECORD: usize = RECORD10;
+
+/// The record size of variant `v`'s files.
+pub fn record_size(v: Variant) -> usize {
+    if v.is_8x8() {
+        RECORD
+    } else {
+        RECORD10
+    }
+}
 /// Search scores are clamped to this many centi-men (won positions included).
 pub const SCORE_CLAMP: i32 = 3000;
 
@@ -63,41 +77,76 @@ pub struct Sample {
 }
 
 impl Sample {
-    /// The record's bytes.
-    pub fn to_bytes(&self) -> [u8; RECORD] {
-        let mut b = [0u8; RECORD];
+    /// The record's bytes: the first `n` of the array, `n` the record size of the board
+    /// (`ten`: 10x10).
+    pub fn to_bytes(&self, ten: bool) -> ([u8; MAX_RECORD], usize) {
+        let mut b = [0u8; MAX_RECORD];
         let p = &self.planes;
-        b[0..4].copy_from_slice(&p.white.to_le_bytes());
-        b[4..8].copy_from_slice(&p.black.to_le_bytes());
-        b[8..12].copy_from_slice(&p.rank2.to_le_bytes());
-        b[12..16].copy_from_slice(&p.rank3.to_le_bytes());
-        b[16..18].copy_from_slice(&self.score.to_le_bytes());
-        b[18] = p.black_to_move as u8 | (self.outcome as u8) << 1;
-        b[19] = self.ply;
-        b
+        let at = if ten {
+            b[0..8].copy_from_slice(&p.white.to_le_bytes());
+            b[8..16].copy_from_slice(&p.black.to_le_bytes());
+            b[16..24].copy_from_slice(&p.rank2.to_le_bytes());
+            24
+        } else {
+            b[0..4].copy_from_slice(&(p.white as u32).to_le_bytes());
+            b[4..8].copy_from_slice(&(p.black as u32).to_le_bytes());
+            b[8..12].copy_from_slice(&(p.rank2 as u32).to_le_bytes());
+            b[12..16].copy_from_slice(&(p.rank3 as u32).to_le_bytes());
+            16
+        };
+        b[at..at + 2].copy_from_slice(&self.score.to_le_bytes());
+        b[at + 2] = p.black_to_move as u8 | (self.outcome as u8) << 1;
+        b[at + 3] = self.ply;
+        (b, at + 4)
     }
 
-    /// A record from its bytes.
+    /// A record from its bytes ([`RECORD`] of them on 8x8, [`RECORD10`] if `ten`).
     ///
     /// # Errors
-    /// A result field of 3 or set reserved bits.
-    pub fn from_bytes(b: &[u8; RECORD]) -> Result<Sample, String> {
-        let u = |i: usize| u32::from_le_bytes(b[i..i + 4].try_into().expect("4 bytes"));
-        let outcome = match (b[18] >> 1) & 3 {
+    /// A result field of 3, set reserved bits, squares off the board or overlapping sets.
+    pub fn from_bytes(b: &[u8], ten: bool) -> Result<Sample, String> {
+        let u = |i: usize| u32::from_le_bytes(b[i..i + 4].try_into().expect("4 bytes")) as u64;
+        let q = |i: usize| u64::from_le_bytes(b[i..i + 8].try_into().expect("8 bytes"));
+        let (planes, at) = if ten {
+            let (white, black, rank2) = (q(0), q(8), q(16));
+            if (white | black | rank2) >> 50 != 0 {
+                return Err("squares beyond the 50 of the board".into());
+            }
+            (
+                Planes {
+                    white,
+                    black,
+                    rank2,
+                    rank3: 0,
+                    black_to_move: false,
+                },
+                24,
+            )
+        } else {
+            (
+                Planes {
+                    white: u(0),
+                    black: u(4),
+                    rank2: u(8),
+                    rank3: u(12),
+                    black_to_move: false,
+                },
+                16,
+            )
+        };
+        let flags = b[at + 2];
+        let outcome = match (flags >> 1) & 3 {
             0 => Outcome::BlackWin,
             1 => Outcome::Draw,
             2 => Outcome::WhiteWin,
             _ => return Err("bad result field".into()),
         };
-        if b[18] >> 3 != 0 {
+        if flags >> 3 != 0 {
             return Err("reserved flag bits set".into());
         }
         let planes = Planes {
-            white: u(0),
-            black: u(4),
-            rank2: u(8),
-            rank3: u(12),
-            black_to_move: b[18] & 1 != 0,
+            black_to_move: flags & 1 != 0,
+            ..planes
         };
         if planes.white & planes.black != 0
             || (planes.rank2 | planes.rank3) & !(planes.white | planes.black) != 0
@@ -106,9 +155,9 @@ impl Sample {
         }
         Ok(Sample {
             planes,
-            score: i16::from_le_bytes([b[16], b[17]]),
+            score: i16::from_le_bytes([b[at], b[at + 1]]),
             outcome,
-            ply: b[19],
+            ply: b[at + 3],
         })
     }
 }
@@ -158,18 +207,16 @@ pub fn read_bytes(bytes: &[u8], v: Variant) -> Result<Vec<Sample>, String> {
         return Err(format!("positions of {name}, not {v}"));
     }
     let body = &bytes[HEADER..];
-    if !body.len().is_multiple_of(RECORD) {
+    let size = record_size(v);
+    if !body.len().is_multiple_of(size) {
         return Err(format!(
-            "truncated: {} bytes after the header is not a whole number of {RECORD}-byte records",
+            "truncated: {} bytes after the header is not a whole number of {size}-byte records",
             body.len()
         ));
     }
-    body.chunks_exact(RECORD)
+    body.chunks_exact(size)
         .enumerate()
-        .map(|(i, c)| {
-            Sample::from_bytes(c.try_into().expect("RECORD bytes"))
-                .map_err(|e| format!("record {i}: {e}"))
-        })
+        .map(|(i, c)| Sample::from_bytes(c, !v.is_8x8()).map_err(|e| format!("record {i}: {e}")))
         .collect()
 }
 
@@ -193,14 +240,15 @@ mod tests {
         };
         let mut buf = Vec::new();
         write_header(&mut buf, Variant::Russian).unwrap();
-        buf.extend_from_slice(&s.to_bytes());
-        buf.extend_from_slice(
-            &Sample {
-                outcome: Outcome::Draw,
-                ..s
-            }
-            .to_bytes(),
-        );
+        let (b, n) = s.to_bytes(false);
+        assert_eq!(n, RECORD);
+        buf.extend_from_slice(&b[..n]);
+        let (b, n) = Sample {
+            outcome: Outcome::Draw,
+            ..s
+        }
+        .to_bytes(false);
+        buf.extend_from_slice(&b[..n]);
         let back = read_bytes(&buf, Variant::Russian).unwrap();
         assert_eq!(
             back,
@@ -219,5 +267,33 @@ mod tests {
             .unwrap_err()
             .contains("truncated"));
         assert!(read_bytes(b"garbage", Variant::Russian).is_err());
+    }
+
+    #[test]
+    fn records_of_10x10_round_trip() {
+        let s = Sample {
+            planes: Planes {
+                white: (1 << 20) - 1,
+                black: ((1 << 20) - 1) << 30,
+                rank2: 1 << 49,
+                rank3: 0,
+                black_to_move: false,
+            },
+            score: 321,
+            outcome: Outcome::BlackWin,
+            ply: 200,
+        };
+        let mut buf = Vec::new();
+        write_header(&mut buf, Variant::International).unwrap();
+        let (b, n) = s.to_bytes(true);
+        assert_eq!(n, RECORD10);
+        buf.extend_from_slice(&b[..n]);
+        assert_eq!(read_bytes(&buf, Variant::International).unwrap(), vec![s]);
+        assert!(read_bytes(&buf, Variant::Brazilian).is_err());
+        // A square beyond the 50th is refused.
+        buf[HEADER + 7] = 0x80;
+        assert!(read_bytes(&buf, Variant::International)
+            .unwrap_err()
+            .contains("beyond"));
     }
 }

@@ -249,7 +249,8 @@ fn run_game<G: Game>(cfg: &SelfplayConfig, stop: &AtomicBool) -> Result<Summary,
                     break;
                 };
                 for smp in &samples {
-                    out.write_all(&smp.to_bytes()).map_err(werr)?;
+                    let (bytes, n) = smp.to_bytes(!cfg.variant.is_8x8());
+                    out.write_all(&bytes[..n]).map_err(werr)?;
                 }
                 summary.games += 1;
                 summary.positions += samples.len() as u64;

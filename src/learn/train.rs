@@ -12,8 +12,8 @@
 
 use super::data::{Outcome, Sample};
 use crate::eval::learned::{
-    dense_features, pattern_indices_both, phase, views, DENSE, DENSE_NAMES, DENSE_OFFSET, FEATURES,
-    PATTERNS, PHASE_MAX, STM, WINDOWS,
+    dense_features, pattern_indices_both, phase, views, Layout, DENSE, DENSE_NAMES, MAX_WINDOWS,
+    PATTERNS,
 };
 use crate::eval::{hand, Net};
 use crate::variant::Variant;
@@ -54,6 +54,8 @@ pub struct TrainConfig {
 pub struct TrainReport {
     /// The fitted weights.
     pub net: Net,
+    /// Their layout (the variant's board).
+    pub layout: Layout,
     /// The sigmoid scale of the saved weights, centi-men: the fitted one, rescaled with the
     /// weights so that a man is worth 100.
     pub scale: f32,
@@ -92,17 +94,14 @@ impl TrainReport {
             s += &format!("epoch {:>3}: training {t:.5}, held out {h:.5}\n", i + 1);
         }
         let (mg, eg) = self.net.to_centi_men();
+        let (d, stm) = (self.layout.dense_offset, self.layout.stm);
         s += "term            middle game   endgame (centi-men)\n";
         for (i, name) in DENSE_NAMES.iter().enumerate() {
-            s += &format!(
-                "{name:<15} {:>11.1} {:>9.1}\n",
-                mg[DENSE_OFFSET + i],
-                eg[DENSE_OFFSET + i]
-            );
+            s += &format!("{name:<15} {:>11.1} {:>9.1}\n", mg[d + i], eg[d + i]);
         }
         s += &format!(
             "{:<15} {:>11.1} {:>9.1}\n",
-            "side-to-move", mg[STM], eg[STM]
+            "side-to-move", mg[stm], eg[stm]
         );
         s
     }
@@ -175,8 +174,9 @@ pub fn adjudicate(samples: &[Sample], starts: &[usize], threshold: i32) -> Vec<O
 /// One position's features, precomputed.
 #[derive(Clone)]
 struct Row {
-    /// Pattern weights: the first `WINDOWS` count +1 (White's view), the rest −1.
-    idx: [u32; 2 * WINDOWS],
+    /// Pattern weights: the first `windows` of the layout count +1 (White's view), the next
+    /// `windows` −1; the rest is unused.
+    idx: [u32; 2 * MAX_WINDOWS],
     /// Counted terms, White's minus Black's.
     dense: [i16; DENSE],
     /// +1 White to move, −1 Black.
@@ -197,15 +197,19 @@ fn cross_entropy(t: f32, p: f32) -> f64 {
     -(t * p.ln() + (1.0 - t) * (1.0 - p).ln())
 }
 
-fn row(s: &Sample, flying: bool) -> Row {
-    let [wv, bv] = views(&s.planes);
-    let mut idx = [0u32; 2 * WINDOWS];
-    let (iw, ib) = pattern_indices_both(wv.men, wv.opp_men);
-    for w in 0..WINDOWS {
+fn row<const TEN: bool>(s: &Sample, flying: bool) -> Row {
+    let l = Layout::board(TEN);
+    let [wv, bv] = views::<TEN>(&s.planes);
+    let mut idx = [0u32; 2 * MAX_WINDOWS];
+    let (iw, ib) = pattern_indices_both::<TEN>(wv.men, wv.opp_men);
+    for w in 0..l.windows {
         idx[w] = (w * PATTERNS + iw[w] as usize) as u32;
-        idx[WINDOWS + w] = (w * PATTERNS + ib[w] as usize) as u32;
+        idx[l.windows + w] = (w * PATTERNS + ib[w] as usize) as u32;
     }
-    let (fw, fb) = (dense_features(&wv, flying), dense_features(&bv, flying));
+    let (fw, fb) = (
+        dense_features::<TEN>(&wv, flying),
+        dense_features::<TEN>(&bv, flying),
+    );
     let mut dense = [0i16; DENSE];
     for i in 0..DENSE {
         dense[i] = (fw[i] - fb[i]) as i16;
@@ -214,7 +218,7 @@ fn row(s: &Sample, flying: bool) -> Row {
         idx,
         dense,
         stm: if s.planes.black_to_move { -1 } else { 1 },
-        phase: phase(&s.planes) as u8,
+        phase: phase(&s.planes, l) as u8,
         target: 0.0,
         result: s.outcome.white_score(),
         score: s.score as f32,
@@ -223,31 +227,31 @@ fn row(s: &Sample, flying: bool) -> Row {
 
 /// The evaluation of a row (White's view, centi-men) with float weights.
 #[inline]
-fn eval_row(r: &Row, mg: &[f32], eg: &[f32]) -> f32 {
+fn eval_row(r: &Row, mg: &[f32], eg: &[f32], l: Layout) -> f32 {
     let (mut m, mut e) = (0f32, 0f32);
-    for (k, &i) in r.idx.iter().enumerate() {
-        let sign = if k < WINDOWS { 1.0 } else { -1.0 };
+    for (k, &i) in r.idx[..2 * l.windows].iter().enumerate() {
+        let sign = if k < l.windows { 1.0 } else { -1.0 };
         m += sign * mg[i as usize];
         e += sign * eg[i as usize];
     }
     for (j, &d) in r.dense.iter().enumerate() {
         if d != 0 {
-            m += d as f32 * mg[DENSE_OFFSET + j];
-            e += d as f32 * eg[DENSE_OFFSET + j];
+            m += d as f32 * mg[l.dense_offset + j];
+            e += d as f32 * eg[l.dense_offset + j];
         }
     }
-    m += r.stm as f32 * mg[STM];
-    e += r.stm as f32 * eg[STM];
-    let ph = r.phase as f32 / PHASE_MAX as f32;
+    m += r.stm as f32 * mg[l.stm];
+    e += r.stm as f32 * eg[l.stm];
+    let ph = r.phase as f32 / l.phase_max as f32;
     m * ph + e * (1.0 - ph)
 }
 
-fn mean_loss(rows: &[Row], mg: &[f32], eg: &[f32], scale: f32) -> f64 {
+fn mean_loss(rows: &[Row], mg: &[f32], eg: &[f32], scale: f32, l: Layout) -> f64 {
     if rows.is_empty() {
         return 0.0;
     }
     rows.iter()
-        .map(|r| cross_entropy(r.target, sigmoid(eval_row(r, mg, eg) / scale)))
+        .map(|r| cross_entropy(r.target, sigmoid(eval_row(r, mg, eg, l) / scale)))
         .sum::<f64>()
         / rows.len() as f64
 }
@@ -273,40 +277,42 @@ fn fit_scale(rows: &[Row]) -> f32 {
     (a + b) / 2.0
 }
 
-/// Adds the gradient of the mean loss over `rows` (scaled by `1 / n`) into `gm`, `ge`.
+/// Adds the gradient of the mean loss over `rows` (scaled by `1 / n`) at the weights
+/// `(mg, eg)` into `gm`, `ge`.
 fn gradient(
     rows: &[Row],
-    mg: &[f32],
-    eg: &[f32],
+    (mg, eg): (&[f32], &[f32]),
     scale: f32,
     n: f32,
     gm: &mut [f32],
     ge: &mut [f32],
+    l: Layout,
 ) {
     for r in rows {
-        let p = sigmoid(eval_row(r, mg, eg) / scale);
+        let p = sigmoid(eval_row(r, mg, eg, l) / scale);
         let g = (p - r.target) / scale / n;
-        let ph = r.phase as f32 / PHASE_MAX as f32;
+        let ph = r.phase as f32 / l.phase_max as f32;
         let (a, b) = (g * ph, g * (1.0 - ph));
-        for (k, &i) in r.idx.iter().enumerate() {
-            let sign = if k < WINDOWS { 1.0 } else { -1.0 };
+        for (k, &i) in r.idx[..2 * l.windows].iter().enumerate() {
+            let sign = if k < l.windows { 1.0 } else { -1.0 };
             gm[i as usize] += sign * a;
             ge[i as usize] += sign * b;
         }
         for (j, &d) in r.dense.iter().enumerate() {
             if d != 0 {
-                gm[DENSE_OFFSET + j] += d as f32 * a;
-                ge[DENSE_OFFSET + j] += d as f32 * b;
+                gm[l.dense_offset + j] += d as f32 * a;
+                ge[l.dense_offset + j] += d as f32 * b;
             }
         }
-        gm[STM] += r.stm as f32 * a;
-        ge[STM] += r.stm as f32 * b;
+        gm[l.stm] += r.stm as f32 * a;
+        ge[l.stm] += r.stm as f32 * b;
     }
 }
 
 /// The starting weights: the hand-set material values, everything else 0.
 pub fn starting_point(v: Variant) -> (Vec<f32>, Vec<f32>) {
-    let mut mg = vec![0f32; FEATURES];
+    let l = Layout::of(v);
+    let mut mg = vec![0f32; l.features];
     let (man, king, damone) = match v {
         Variant::Damone => (
             crate::damone::eval::PEDINE,
@@ -318,15 +324,18 @@ pub fn starting_point(v: Variant) -> (Vec<f32>, Vec<f32>) {
             (w.man, w.king, 0)
         }
     };
-    mg[DENSE_OFFSET] = man as f32;
-    mg[DENSE_OFFSET + 1] = king as f32;
-    mg[DENSE_OFFSET + 2] = damone as f32;
+    mg[l.dense_offset] = man as f32;
+    mg[l.dense_offset + 1] = king as f32;
+    mg[l.dense_offset + 2] = damone as f32;
     (mg.clone(), mg)
 }
 
 /// Whether the variant's kings fly (the king-reach term).
 pub fn flying(v: Variant) -> bool {
-    matches!(v, Variant::Brazilian | Variant::Russian)
+    matches!(
+        v,
+        Variant::Brazilian | Variant::Russian | Variant::International
+    )
 }
 
 /// Fits weights to `samples` (`starts`: the index of each game's first sample, increasing).
@@ -342,6 +351,8 @@ pub fn train(
         return Err("no training positions".into());
     }
     let fly = flying(cfg.variant);
+    let l = Layout::of(cfg.variant);
+    let ten = !cfg.variant.is_8x8();
     // Hold out the last games.
     let held_games = ((starts.len() as f64) * cfg.holdout).round() as usize;
     let split = if held_games == 0 || held_games >= starts.len() {
@@ -349,7 +360,16 @@ pub fn train(
     } else {
         starts[starts.len() - held_games]
     };
-    let mut rows: Vec<Row> = samples.iter().map(|s| row(s, fly)).collect();
+    let mut rows: Vec<Row> = samples
+        .iter()
+        .map(|s| {
+            if ten {
+                row::<true>(s, fly)
+            } else {
+                row::<false>(s, fly)
+            }
+        })
+        .collect();
     let verdicts = adjudicate(samples, starts, cfg.adjudicate);
     let adjudicated = verdicts.iter().flatten().count();
     for (g, v) in verdicts.iter().enumerate() {
@@ -369,7 +389,7 @@ pub fn train(
     train_rows.shuffle(&mut StdRng::seed_from_u64(0));
 
     let (mut mg, mut eg) = starting_point(cfg.variant);
-    let holdout_start = mean_loss(&held_rows, &mg, &eg, scale);
+    let holdout_start = mean_loss(&held_rows, &mg, &eg, scale, l);
     let holdout_search = if held_rows.is_empty() {
         0.0
     } else {
@@ -380,7 +400,7 @@ pub fn train(
             / held_rows.len() as f64
     };
 
-    let n = FEATURES;
+    let n = l.features;
     let (mut m1, mut v1) = (vec![0f32; 2 * n], vec![0f32; 2 * n]);
     let threads = cfg.threads.max(1);
     let mut grads: Vec<(Vec<f32>, Vec<f32>)> = (0..threads)
@@ -415,7 +435,7 @@ pub fn train(
                     s.spawn(move || {
                         gm.fill(0.0);
                         ge.fill(0.0);
-                        gradient(part, mg, eg, scale, bn, gm, ge);
+                        gradient(part, (mg, eg), scale, bn, gm, ge, l);
                     });
                 }
             });
@@ -433,7 +453,7 @@ pub fn train(
                     .iter()
                     .map(|(gm, ge)| if i < n { gm[k] } else { ge[k] })
                     .sum();
-                if k < DENSE_OFFSET {
+                if k < l.dense_offset {
                     g += cfg.l2 * w[k];
                 }
                 m1[i] = b1 * m1[i] + (1.0 - b1) * g;
@@ -443,28 +463,29 @@ pub fn train(
             // Material has one value whatever the phase: the endgame results of fast self-play
             // undervalue a lead (weak technique draws won endings), which would teach the
             // engine to avoid trading when ahead.
-            for k in DENSE_OFFSET..DENSE_OFFSET + 3 {
+            for k in l.dense_offset..l.dense_offset + 3 {
                 let avg = (mg[k] + eg[k]) / 2.0;
                 mg[k] = avg;
                 eg[k] = avg;
             }
             bar.inc(1);
         }
-        let t = mean_loss(&train_rows, &mg, &eg, scale);
-        let h = mean_loss(&held_rows, &mg, &eg, scale);
+        let t = mean_loss(&train_rows, &mg, &eg, scale, l);
+        let h = mean_loss(&held_rows, &mg, &eg, scale, l);
         bar.set_message(format!("training loss {t:.5}, held out {h:.5}"));
         epochs.push((t, h));
     }
     bar.finish_and_clear();
     // Centi-men: rescale so that a man is worth 100 (the search's margins are in those units);
     // the sigmoid's scale follows.
-    let man = mg[DENSE_OFFSET];
+    let man = mg[l.dense_offset];
     let factor = if man > 1.0 { 100.0 / man } else { 1.0 };
     for w in mg.iter_mut().chain(eg.iter_mut()) {
         *w *= factor;
     }
     Ok(TrainReport {
         net: Net::from_centi_men(&mg, &eg),
+        layout: l,
         scale: scale * factor,
         positions: (train_rows.len(), held_rows.len()),
         holdout_start,
@@ -530,41 +551,49 @@ mod tests {
         assert_eq!(adjudicate(&s, &starts, 0), vec![None; 5]);
     }
 
-    #[test]
-    fn training_and_engine_evaluate_alike() {
-        // The float evaluation the trainer fits and the integer one the engine runs agree (up
-        // to rounding) on positions of random games, for a net with random weights.
-        use crate::game::Game;
+    /// The float evaluation the trainer fits and the integer one the engine runs agree (up
+    /// to rounding) on positions of random games of `G`, for a net with random weights.
+    fn evaluate_alike<G: crate::game::Game, const TEN: bool>(fly: bool) {
         use crate::moves::MoveList;
-        use crate::rules::Russian;
         use rand::Rng;
+        let l = Layout::board(TEN);
         let mut rng = StdRng::seed_from_u64(2);
-        let mg: Vec<f32> = (0..FEATURES).map(|_| rng.gen_range(-50.0..50.0)).collect();
-        let eg: Vec<f32> = (0..FEATURES).map(|_| rng.gen_range(-50.0..50.0)).collect();
+        let mg: Vec<f32> = (0..l.features)
+            .map(|_| rng.gen_range(-50.0..50.0))
+            .collect();
+        let eg: Vec<f32> = (0..l.features)
+            .map(|_| rng.gen_range(-50.0..50.0))
+            .collect();
         let net = Net::from_centi_men(&mg, &eg);
         let (mg, eg) = net.to_centi_men();
         let mut list = MoveList::new();
         for _ in 0..30 {
-            let mut pos = Russian::start();
+            let mut pos = G::start();
             for _ in 0..60 {
-                Russian::generate(&pos, &mut list, crate::Duplicates::Drop);
+                G::generate(&pos, &mut list, crate::Duplicates::Drop);
                 if list.is_empty() {
                     break;
                 }
-                pos = Russian::make(&pos, &list[rng.gen_range(0..list.len())]);
-                let planes = Russian::planes(&pos);
+                pos = G::make(&pos, &list[rng.gen_range(0..list.len())]);
+                let planes = G::planes(&pos);
                 let s = Sample {
                     planes,
                     score: 0,
                     outcome: Outcome::Draw,
                     ply: 0,
                 };
-                let float = eval_row(&row(&s, true), &mg, &eg);
-                let stm = net.evaluate(&planes, true);
+                let float = eval_row(&row::<TEN>(&s, fly), &mg, &eg, l);
+                let stm = net.evaluate::<TEN>(&planes, fly);
                 let white = if planes.black_to_move { -stm } else { stm };
                 assert!((float - white as f32).abs() <= 1.0, "{float} vs {white}");
             }
         }
+    }
+
+    #[test]
+    fn training_and_engine_evaluate_alike() {
+        evaluate_alike::<crate::rules::Russian, false>(true);
+        evaluate_alike::<crate::rules::International, true>(true);
     }
 
     #[test]
@@ -578,7 +607,7 @@ mod tests {
                 let p = sigmoid(score / 150.0);
                 let result = if rng.gen::<f32>() < p { 1.0 } else { 0.0 };
                 Row {
-                    idx: [0; 2 * WINDOWS],
+                    idx: [0; 2 * MAX_WINDOWS],
                     dense: [0; DENSE],
                     stm: 1,
                     phase: 0,
