@@ -8,12 +8,13 @@
 # is fitted to both generations' positions (in the English test this lost to generation 0
 # alone, docs/training.md, so the shipped English file is generation 0).
 #
-# The shipped files (about 27, 47, 24, 24 and 35 minutes on 2 cores):
+# The shipped files (about 27, 47, 24, 24, 35 and 36 minutes on 2 cores):
 #   ADJUDICATE=150 LAMBDA=1.0 sh data/weights/pipeline.sh english 24000
 #   ADJUDICATE=200 sh data/weights/pipeline.sh italian 24000
 #   ADJUDICATE=150 sh data/weights/pipeline.sh brazilian 24000
 #   ADJUDICATE=150 sh data/weights/pipeline.sh russian 24000
 #   ADJUDICATE=150 LAMBDA=1.0 sh data/weights/pipeline.sh damone 24000
+#   ADJUDICATE=150 LAMBDA=1.0 sh data/weights/pipeline.sh international 11925
 # The data files stay in WORKDIR (default: ./training-VARIANT); DAMIERA names the binary;
 # ADJUDICATE (centi-men, default 0: off) is passed to `train --adjudicate`, LAMBDA (default
 # 0.7) to `train --lambda`.

@@ -129,7 +129,17 @@ pub const fn all_squares<const TEN: bool>() -> u64 {
 #[inline]
 pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
     match weights(R::VARIANT) {
-        Some(net) if R::Board::WIDTH == 10 => net.evaluate::<true>(&planes(pos), R::FLYING_KINGS),
+        Some(net) if R::Board::WIDTH == 10 => {
+            // The hand-set evaluation's scaling of International king endings applies to the
+            // learned score too (`hand::drawish_scale`).
+            let stm = net.evaluate::<true>(&planes(pos), R::FLYING_KINGS);
+            let white = if pos.side() == Color::White {
+                stm
+            } else {
+                -stm
+            };
+            stm * hand::drawish_scale(pos, white) / 16
+        }
         Some(net) => net.evaluate::<false>(&planes(pos), R::FLYING_KINGS),
         None => hand::evaluate(pos),
     }
@@ -178,7 +188,7 @@ const EMBEDDED: [Option<&[u8]>; N] = [
     Some(include_bytes!("../../data/weights/brazilian.dmev")),
     Some(include_bytes!("../../data/weights/russian.dmev")),
     Some(include_bytes!("../../data/weights/damone.dmev")),
-    None,
+    Some(include_bytes!("../../data/weights/international.dmev")),
 ];
 
 /// The number of variants.
