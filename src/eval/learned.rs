@@ -185,24 +185,39 @@ pub fn pattern_indices_both<const TEN: bool>(
     white: u64,
     black: u64,
 ) -> ([u16; MAX_WINDOWS], [u16; MAX_WINDOWS]) {
-    let l = Layout::board(TEN);
-    let pairs = l.per_row - 1;
-    let mut pw = [[0u16; 4]; 10];
-    let mut pb = [[0u16; 4]; 10];
-    for r in 0..l.rows {
-        let (o, x) = (white >> (l.per_row * r), black >> (l.per_row * r));
-        for k in 0..pairs {
+    if TEN {
+        indices_both::<10, 4>(white, black)
+    } else {
+        indices_both::<8, 3>(white, black)
+    }
+}
+
+/// [`pattern_indices_both`] on a board of `ROWS` rows of `PAIRS + 1` dark squares (the sizes
+/// as constants, so that the tables fit the board and the loops unroll).
+#[inline(always)]
+fn indices_both<const ROWS: usize, const PAIRS: usize>(
+    white: u64,
+    black: u64,
+) -> ([u16; MAX_WINDOWS], [u16; MAX_WINDOWS]) {
+    let per_row = PAIRS + 1;
+    let mut pw = [[0u16; PAIRS]; ROWS];
+    let mut pb = [[0u16; PAIRS]; ROWS];
+    for r in 0..ROWS {
+        let (o, x) = (white >> (per_row * r), black >> (per_row * r));
+        for k in 0..PAIRS {
             let key = (((o >> k) & 3) | (((x >> k) & 3) << 2)) as usize;
             pw[r][k] = PAIR[key];
-            pb[l.rows - 1 - r][pairs - 1 - k] = PAIR_ROTATED[key];
+            pb[ROWS - 1 - r][PAIRS - 1 - k] = PAIR_ROTATED[key];
         }
     }
     let mut iw = [0u16; MAX_WINDOWS];
     let mut ib = [0u16; MAX_WINDOWS];
-    for w in 0..l.windows {
-        let (r0, k) = (w / pairs, w % pairs);
-        iw[w] = pw[r0][k] + 9 * pw[r0 + 1][k] + 81 * pw[r0 + 2][k] + 729 * pw[r0 + 3][k];
-        ib[w] = pb[r0][k] + 9 * pb[r0 + 1][k] + 81 * pb[r0 + 2][k] + 729 * pb[r0 + 3][k];
+    for r0 in 0..ROWS - 3 {
+        for k in 0..PAIRS {
+            let w = r0 * PAIRS + k;
+            iw[w] = pw[r0][k] + 9 * pw[r0 + 1][k] + 81 * pw[r0 + 2][k] + 729 * pw[r0 + 3][k];
+            ib[w] = pb[r0][k] + 9 * pb[r0 + 1][k] + 81 * pb[r0 + 2][k] + 729 * pb[r0 + 3][k];
+        }
     }
     (iw, ib)
 }
