@@ -87,20 +87,10 @@ pub const L10: Layout = Layout::new(5, 10);
 /// The most regions of any board (10x10).
 pub const MAX_WINDOWS: usize = L10.windows;
 
-/// Pattern regions of the 8x8 boards.
-pub const WINDOWS: usize = L8.windows;
 /// Weights per region: 3^8.
 pub const PATTERNS: usize = 6561;
 /// Counted terms per view.
 pub const DENSE: usize = 15;
-/// Index of the first counted term's weight (8x8).
-pub const DENSE_OFFSET: usize = L8.dense_offset;
-/// Index of the side-to-move weight (8x8).
-pub const STM: usize = L8.stm;
-/// Weight pairs (middle game, endgame) in an 8x8 net.
-pub const FEATURES: usize = L8.features;
-/// Pieces on the board from which the middle-game weights count fully (8x8).
-pub const PHASE_MAX: i32 = L8.phase_max;
 /// Weights are stored in 1/`UNIT` centi-men.
 pub const UNIT: i32 = 16;
 /// The weights file's magic bytes.
@@ -363,7 +353,8 @@ pub fn dense_features<const TEN: bool>(v: &View, flying: bool) -> [i32; DENSE] {
     // Steps on the padded board (crate::geometry): forward is a shift up by `per_row` or
     // `per_row + 1`.
     let (s1, s2) = (per_row as u32, per_row as u32 + 1);
-    let empty = super::padded_of::<TEN>(super::all_squares::<TEN>() & !occupied);
+    let all = (1u64 << l.squares()) - 1;
+    let empty = super::padded_of::<TEN>(all & !occupied);
     let pm = super::padded_of::<TEN>(men);
     f[8] = (((pm << s1) & empty).count_ones() + ((pm << s2) & empty).count_ones()) as i32;
     let pk = super::padded_of::<TEN>(v.kings);

@@ -114,16 +114,6 @@ pub const fn dense_of<const TEN: bool>(p: u64) -> u64 {
     }
 }
 
-/// Every square of the board in [`Planes`] order: 32 bits (8x8) or 50 (`TEN`).
-#[inline(always)]
-pub const fn all_squares<const TEN: bool>() -> u64 {
-    if TEN {
-        (1 << 50) - 1
-    } else {
-        u32::MAX as u64
-    }
-}
-
 /// The side-to-move evaluation of `pos` in centi-men: learned weights when the variant has
 /// them ([`weights`]), else the hand-set evaluation.
 #[inline]
