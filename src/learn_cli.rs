@@ -18,6 +18,11 @@ pub struct SelfplayArgs {
     /// Games to play.
     #[arg(long)]
     pub games: u64,
+    /// Start at this game (from 0) instead of the first, to finish a stopped run: the games
+    /// `FIRST..GAMES` are played and written after a header, so the stopped file followed by
+    /// this one without its header is the data of one uninterrupted run.
+    #[arg(long, default_value_t = 0)]
+    pub first_game: u64,
     /// Search depth per move, plies.
     #[arg(long, short, default_value_t = 8)]
     pub depth: u32,
@@ -114,6 +119,7 @@ pub fn run_selfplay(a: SelfplayArgs) -> ExitCode {
     let cfg = SelfplayConfig {
         variant: v,
         games: a.games,
+        first_game: a.first_game,
         depth: a.depth,
         nodes: a.nodes,
         opening_plies: a.opening_plies,

@@ -170,6 +170,39 @@ fn a_tiny_training_run_lowers_the_held_out_loss_and_its_weights_load() {
         std::fs::read(&again).unwrap()
     );
 
+    // A run of games 100..150 (`--first-game 100`) is, after its 16-byte header, the tail of
+    // the full run: a stopped run can be finished instead of replayed.
+    let tail = dir.path().join("tail.bin");
+    let tail_out = damiera()
+        .args([
+            "selfplay",
+            "-v",
+            "english",
+            "--games",
+            "150",
+            "--first-game",
+            "100",
+        ])
+        .args([
+            "--depth",
+            "3",
+            "--seed",
+            "5",
+            "--eval-file",
+            "hand",
+            "--out",
+        ])
+        .arg(&tail)
+        .output()
+        .unwrap();
+    assert!(tail_out.status.success());
+    assert!(String::from_utf8_lossy(&tail_out.stdout).starts_with("50 games, "));
+    let full = std::fs::read(&data).unwrap();
+    let tail = std::fs::read(&tail).unwrap();
+    assert_eq!(full[..16], tail[..16], "the same header");
+    assert!(tail.len() > 16 && tail.len() < full.len());
+    assert_eq!(full[full.len() - (tail.len() - 16)..], tail[16..]);
+
     let out = damiera()
         .args(["train", "-v", "english", "--epochs", "8", "--batch", "1024"])
         .args(["--holdout", "0.2", "--threads", "1", "-d"])

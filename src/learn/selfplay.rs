@@ -31,8 +31,12 @@ use std::time::Instant;
 pub struct SelfplayConfig {
     /// The variant.
     pub variant: Variant,
-    /// Games to play.
+    /// Games to play: game numbers `first_game..games` (from 0).
     pub games: u64,
+    /// The first game played; the games before it are left to another run, so two runs
+    /// `0..k` and `k..n` write together (the second without its header) exactly the data of
+    /// one run of `n` games.
+    pub first_game: u64,
     /// Search depth per move in plies (used when `nodes` is `None`).
     pub depth: u32,
     /// Nodes per move instead of a depth.
@@ -197,7 +201,10 @@ fn run_game<G: Game>(cfg: &SelfplayConfig, stop: &AtomicBool) -> Result<Summary,
     let werr = |e: std::io::Error| format!("cannot write {}: {e}", cfg.out);
     data::write_header(&mut out, cfg.variant).map_err(werr)?;
     let bar = if cfg.progress {
-        ProgressBar::with_draw_target(Some(cfg.games), ProgressDrawTarget::stderr())
+        ProgressBar::with_draw_target(
+            Some(cfg.games.saturating_sub(cfg.first_game)),
+            ProgressDrawTarget::stderr(),
+        )
     } else {
         ProgressBar::hidden()
     };
@@ -207,7 +214,7 @@ fn run_game<G: Game>(cfg: &SelfplayConfig, stop: &AtomicBool) -> Result<Summary,
         )
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let next = AtomicU64::new(0);
+    let next = AtomicU64::new(cfg.first_game);
     let (tx, rx) = mpsc::channel::<(u64, Option<(Vec<Sample>, Outcome)>)>();
     let mut summary = Summary::default();
     let start = Instant::now();
@@ -236,7 +243,7 @@ fn run_game<G: Game>(cfg: &SelfplayConfig, stop: &AtomicBool) -> Result<Summary,
         }
         drop(tx);
         let mut pending = BTreeMap::new();
-        let mut expected = 0u64;
+        let mut expected = cfg.first_game;
         for (i, game) in rx {
             pending.insert(i, game);
             while let Some(game) = pending.remove(&expected) {
