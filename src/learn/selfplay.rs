@@ -21,7 +21,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
-use std::io::{BufWriter, Write};
+use std::io::{BufWriter, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Instant;
@@ -214,6 +214,10 @@ fn run_game<G: Game>(cfg: &SelfplayConfig, stop: &AtomicBool) -> Result<Summary,
         )
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
+    // Without a terminal (output redirected, a pipeline in the background) the bar is not
+    // drawn: a plain progress line goes to stderr once a minute instead.
+    let log_lines = cfg.progress && !std::io::stderr().is_terminal();
+    let mut last_line = Instant::now();
     let next = AtomicU64::new(cfg.first_game);
     let (tx, rx) = mpsc::channel::<(u64, Option<(Vec<Sample>, Outcome)>)>();
     let mut summary = Summary::default();
@@ -267,14 +271,24 @@ fn run_game<G: Game>(cfg: &SelfplayConfig, stop: &AtomicBool) -> Result<Summary,
                     Outcome::BlackWin => summary.black_wins += 1,
                 }
                 bar.inc(1);
-                bar.set_message(format!(
+                let msg = format!(
                     "{} positions, +{} ={} -{} (White's view), {:.0} positions/s",
                     summary.positions,
                     summary.white_wins,
                     summary.draws,
                     summary.black_wins,
                     summary.positions as f64 / start.elapsed().as_secs_f64().max(1e-3)
-                ));
+                );
+                if log_lines && last_line.elapsed().as_secs() >= 60 {
+                    last_line = Instant::now();
+                    eprintln!(
+                        "selfplay: {}/{} games in {:.0} s, {msg}",
+                        summary.games,
+                        cfg.games.saturating_sub(cfg.first_game),
+                        start.elapsed().as_secs_f64()
+                    );
+                }
+                bar.set_message(msg);
             }
             if stop.load(Ordering::Relaxed) {
                 pending.clear();
