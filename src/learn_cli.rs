@@ -113,6 +113,9 @@ pub fn run_selfplay(a: SelfplayArgs) -> ExitCode {
             return fail(&e);
         }
     }
+    if a.first_game >= a.games {
+        return fail("--first-game must be below --games");
+    }
     if a.depth == 0 && a.nodes.is_none() {
         return fail("--depth must be at least 1");
     }

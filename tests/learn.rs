@@ -174,28 +174,28 @@ fn a_tiny_training_run_lowers_the_held_out_loss_and_its_weights_load() {
     // the full run: a stopped run can be finished instead of replayed.
     let tail = dir.path().join("tail.bin");
     let tail_out = damiera()
-        .args([
-            "selfplay",
-            "-v",
-            "english",
-            "--games",
-            "150",
-            "--first-game",
-            "100",
-        ])
-        .args([
-            "--depth",
-            "3",
-            "--seed",
-            "5",
-            "--eval-file",
-            "hand",
-            "--out",
-        ])
+        .args(
+            "selfplay -v english --games 150 --first-game 100 --depth 3 --seed 5 --eval-file hand"
+                .split(' '),
+        )
+        .arg("--out")
         .arg(&tail)
         .output()
         .unwrap();
     assert!(tail_out.status.success());
+    // A first game at or past the last is a one-line error, and no file is written.
+    let none = dir.path().join("none.bin");
+    let bad = damiera()
+        .args("selfplay -v english --games 150 --first-game 150 --out".split(' '))
+        .arg(&none)
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&bad.stderr).trim(),
+        "error: --first-game must be below --games"
+    );
+    assert!(!none.exists());
     assert!(String::from_utf8_lossy(&tail_out.stdout).starts_with("50 games, "));
     let full = std::fs::read(&data).unwrap();
     let tail = std::fs::read(&tail).unwrap();
