@@ -14,7 +14,7 @@
 #   ADJUDICATE=150 sh data/weights/pipeline.sh brazilian 24000
 #   ADJUDICATE=150 sh data/weights/pipeline.sh russian 24000
 #   ADJUDICATE=150 LAMBDA=1.0 sh data/weights/pipeline.sh damone 24000
-#   ADJUDICATE=150 LAMBDA=1.0 sh data/weights/pipeline.sh international 11925
+#   ADJUDICATE=150 LAMBDA=1.0 L2=1e-7 THREADS=2 sh data/weights/pipeline.sh international 11925
 # The data files stay in WORKDIR (default: ./training-VARIANT); DAMIERA names the binary;
 # ADJUDICATE (centi-men, default 0: off) is passed to `train --adjudicate`, LAMBDA (default
 # 0.7) to `train --lambda`, L2 (default 1e-6) to `train --l2`, THREADS (default 1) to
