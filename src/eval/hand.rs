@@ -194,12 +194,12 @@ pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
 }
 
 /// International endgames with a king on the weaker side: how much of a lead (`score`, White's
-/// view, centi-men) survives, in sixteenths. A flying king holds two or three kings (FMJD 6.3 and 6.4 draw them by count,
-/// and three kings against one win only when the lone king is off the main diagonal), and it
-/// picks men off from afar, so a lead of fewer than three pieces against a king rarely wins;
-/// four kings against one do, and a lead of three keeps most of its value (10/16), four or
-/// more all of it. Scoring such leads in full led the search into king endings it
-/// could not win (dame-rs matches: 78 of 86 draws by the no-progress rules).
+/// view, centi-men) survives, in sixteenths. A flying king holds two or three kings (FMJD 6.3
+/// and 6.4 draw them by count, and three kings against one win only when the lone king is off
+/// the main diagonal), and it picks men off from afar, so a lead of fewer than three pieces
+/// against a king rarely wins; four kings against one do, and a lead of three keeps most of its
+/// value (10/16), four or more all of it. Scoring such leads in full led the search into king
+/// endings it could not win (dame-rs matches: 78 of 86 draws by the no-progress rules).
 pub(crate) fn drawish_scale<R: Rules>(pos: &Position<R>, score: i32) -> i32 {
     let strong = if score > 0 {
         Color::White
