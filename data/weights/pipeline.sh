@@ -11,7 +11,7 @@
 # The shipped files (about 27, 47, 24, 24, 35 and 36 minutes on 2 cores):
 #   ADJUDICATE=150 LAMBDA=1.0 L2=1e-8 THREADS=2 sh data/weights/pipeline.sh english 24000
 #   ADJUDICATE=200 sh data/weights/pipeline.sh italian 24000
-#   ADJUDICATE=150 sh data/weights/pipeline.sh brazilian 24000
+#   ADJUDICATE=150 L2=1e-7 THREADS=2 sh data/weights/pipeline.sh brazilian 24000
 #   ADJUDICATE=150 sh data/weights/pipeline.sh russian 24000
 #   ADJUDICATE=150 LAMBDA=1.0 sh data/weights/pipeline.sh damone 24000
 #   ADJUDICATE=150 LAMBDA=1.0 L2=1e-7 THREADS=2 sh data/weights/pipeline.sh international 11925
