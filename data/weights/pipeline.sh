@@ -23,6 +23,10 @@
 # `train --threads` (threads sum their gradients in a fixed order: deterministic, but each
 # thread count gives its own bytes).
 set -eu
+if [ $# -lt 2 ] || ! [ "$2" -gt 0 ] 2>/dev/null; then
+  echo "usage: sh data/weights/pipeline.sh VARIANT GAMES0 [GAMES1 ...] (GAMES0 > 0)" >&2
+  exit 2
+fi
 v=$1; shift
 dir=${WORKDIR:-training-$v}
 bin=${DAMIERA:-target/release/damiera}
