@@ -90,6 +90,10 @@ pub struct TrainArgs {
     /// Threads.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
+    /// Start from this weights file (a variant's `.dmev`) instead of the material values:
+    /// train earlier weights further on new data.
+    #[arg(long)]
+    pub init: Option<String>,
 }
 
 fn fail(msg: &str) -> ExitCode {
@@ -179,6 +183,24 @@ pub fn run_train(a: TrainArgs) -> ExitCode {
         adjudicate: a.adjudicate.max(0),
         threads: a.threads.clamp(1, 64),
         progress: true,
+        init: None,
+    };
+    let cfg = match &a.init {
+        None => cfg,
+        Some(path) => {
+            let net = std::fs::read(path)
+                .map_err(|e| format!("cannot read {path}: {e}"))
+                .and_then(|b| {
+                    damiera::eval::Net::from_bytes(&b, v).map_err(|e| format!("{path}: {e}"))
+                });
+            match net {
+                Ok(n) => TrainConfig {
+                    init: Some(n.to_centi_men()),
+                    ..cfg
+                },
+                Err(e) => return fail(&e),
+            }
+        }
     };
     let mut samples = Vec::new();
     let mut games = Vec::new();

@@ -223,6 +223,53 @@ fn a_tiny_training_run_lowers_the_held_out_loss_and_its_weights_load() {
         "held-out loss did not drop: {start} -> {end}\n{report}"
     );
 
+    // `--init` starts from those weights: with no epochs they come out unchanged.
+    let again = dir.path().join("again.dmev");
+    let out = damiera()
+        .args([
+            "train",
+            "-v",
+            "english",
+            "--epochs",
+            "0",
+            "--threads",
+            "1",
+            "-d",
+        ])
+        .arg(&data)
+        .arg("--init")
+        .arg(&weights)
+        .arg("-o")
+        .arg(&again)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read(&again).unwrap(),
+        std::fs::read(&weights).unwrap()
+    );
+    // Weights of another variant are a one-line error.
+    let out = damiera()
+        .args(["train", "-v", "russian", "--epochs", "0", "-d"])
+        .arg(&data)
+        .arg("--init")
+        .arg(&weights)
+        .arg("-o")
+        .arg(&again)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: ") && err.contains("english"),
+        "{err}"
+    );
+
     // The engine loads the weights and plays with them.
     let script = format!(
         "setoption name EvalFile value {}\nisready\nposition startpos\ngo depth 4\nquit\n",

@@ -47,6 +47,10 @@ pub struct TrainConfig {
     pub threads: usize,
     /// Show a progress bar on stderr.
     pub progress: bool,
+    /// Starting weights in centi-men, `(mg, eg)` as [`Net::to_centi_men`] gives them (a
+    /// weights file to train further on new data), instead of [`starting_point`]'s material
+    /// values.
+    pub init: Option<(Vec<f32>, Vec<f32>)>,
 }
 
 /// What a training run produced.
@@ -388,7 +392,11 @@ pub fn train(
     }
     train_rows.shuffle(&mut StdRng::seed_from_u64(0));
 
-    let (mut mg, mut eg) = starting_point(cfg.variant);
+    let (mut mg, mut eg) = match &cfg.init {
+        Some((m, e)) if m.len() == l.features && e.len() == l.features => (m.clone(), e.clone()),
+        Some(_) => return Err("the starting weights are for another board".into()),
+        None => starting_point(cfg.variant),
+    };
     let holdout_start = mean_loss(&held_rows, &mg, &eg, scale, l);
     let holdout_search = if held_rows.is_empty() {
         0.0
@@ -594,6 +602,58 @@ mod tests {
     fn training_and_engine_evaluate_alike() {
         evaluate_alike::<crate::rules::Russian, false>(true);
         evaluate_alike::<crate::rules::International, true>(true);
+    }
+
+    #[test]
+    fn training_starts_from_given_weights() {
+        use rand::Rng;
+        let v = Variant::International;
+        let l = Layout::of(v);
+        let mut rng = StdRng::seed_from_u64(3);
+        let mut mg: Vec<f32> = (0..l.features)
+            .map(|_| rng.gen_range(-50.0..50.0))
+            .collect();
+        let mut eg: Vec<f32> = (0..l.features)
+            .map(|_| rng.gen_range(-50.0..50.0))
+            .collect();
+        // A man worth 100 in both phases: the final rescaling leaves the weights alone.
+        mg[l.dense_offset] = 100.0;
+        eg[l.dense_offset] = 100.0;
+        let net = Net::from_centi_men(&mg, &eg);
+        let samples: Vec<Sample> = (0..40u8)
+            .map(|ply| Sample {
+                planes: {
+                    use crate::game::Game;
+                    crate::rules::International::planes(&crate::rules::International::start())
+                },
+                score: 0,
+                outcome: Outcome::Draw,
+                ply,
+            })
+            .collect();
+        let mut cfg = TrainConfig {
+            variant: v,
+            epochs: 0,
+            batch: 16,
+            lr: 1.0,
+            lambda: 0.7,
+            holdout: 0.0,
+            l2: 0.0,
+            adjudicate: 0,
+            threads: 1,
+            progress: false,
+            init: Some(net.to_centi_men()),
+        };
+        // No epochs: the weights come out as they went in (and not as the material values).
+        let out = train(&cfg, &samples, &[0]).unwrap().net;
+        assert_eq!(out.to_bytes(v), net.to_bytes(v));
+        cfg.init = None;
+        let material = train(&cfg, &samples, &[0]).unwrap().net;
+        assert_ne!(material.to_bytes(v), net.to_bytes(v));
+        // Weights of the 8x8 layout do not fit the 10x10 board.
+        let small = Layout::of(Variant::Russian).features;
+        cfg.init = Some((vec![0.0; small], vec![0.0; small]));
+        assert!(train(&cfg, &samples, &[0]).is_err());
     }
 
     #[test]
