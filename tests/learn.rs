@@ -131,6 +131,21 @@ fn selfplay(out: &std::path::Path, concurrency: u32) -> std::process::Output {
         .unwrap()
 }
 
+/// `damiera train ARGS -d DATA [--init INIT] -o OUT` (`args` space-separated).
+fn train(
+    args: &str,
+    data: &std::path::Path,
+    init: Option<&std::path::Path>,
+    out: &std::path::Path,
+) -> std::process::Output {
+    let mut cmd = damiera();
+    cmd.arg("train").args(args.split(' ')).arg("-d").arg(data);
+    if let Some(init) = init {
+        cmd.arg("--init").arg(init);
+    }
+    cmd.arg("-o").arg(out).output().unwrap()
+}
+
 fn held_out_losses(report: &str) -> (f64, f64) {
     let line = report
         .lines()
@@ -203,14 +218,12 @@ fn a_tiny_training_run_lowers_the_held_out_loss_and_its_weights_load() {
     assert!(tail.len() > 16 && tail.len() < full.len());
     assert_eq!(full[full.len() - (tail.len() - 16)..], tail[16..]);
 
-    let out = damiera()
-        .args(["train", "-v", "english", "--epochs", "8", "--batch", "1024"])
-        .args(["--holdout", "0.2", "--threads", "1", "-d"])
-        .arg(&data)
-        .arg("-o")
-        .arg(&weights)
-        .output()
-        .unwrap();
+    let out = train(
+        "-v english --epochs 8 --batch 1024 --holdout 0.2 --threads 1",
+        &data,
+        None,
+        &weights,
+    );
     assert!(
         out.status.success(),
         "{}",
@@ -225,24 +238,12 @@ fn a_tiny_training_run_lowers_the_held_out_loss_and_its_weights_load() {
 
     // `--init` starts from those weights: with no epochs they come out unchanged.
     let again = dir.path().join("again.dmev");
-    let out = damiera()
-        .args([
-            "train",
-            "-v",
-            "english",
-            "--epochs",
-            "0",
-            "--threads",
-            "1",
-            "-d",
-        ])
-        .arg(&data)
-        .arg("--init")
-        .arg(&weights)
-        .arg("-o")
-        .arg(&again)
-        .output()
-        .unwrap();
+    let out = train(
+        "-v english --epochs 0 --threads 1",
+        &data,
+        Some(&weights),
+        &again,
+    );
     assert!(
         out.status.success(),
         "{}",
@@ -253,15 +254,7 @@ fn a_tiny_training_run_lowers_the_held_out_loss_and_its_weights_load() {
         std::fs::read(&weights).unwrap()
     );
     // Weights of another variant are a one-line error.
-    let out = damiera()
-        .args(["train", "-v", "russian", "--epochs", "0", "-d"])
-        .arg(&data)
-        .arg("--init")
-        .arg(&weights)
-        .arg("-o")
-        .arg(&again)
-        .output()
-        .unwrap();
+    let out = train("-v russian --epochs 0", &data, Some(&weights), &again);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
