@@ -65,7 +65,7 @@ pub struct TrainReport {
     pub scale: f32,
     /// Training and held-out positions.
     pub positions: (usize, usize),
-    /// Held-out loss of the starting weights (material only).
+    /// Held-out loss of the starting weights (material only, or [`TrainConfig::init`]).
     pub holdout_start: f64,
     /// Held-out loss of the self-play search scores themselves (a reference).
     pub holdout_search: f64,
