@@ -172,6 +172,15 @@ pub fn run_train(a: TrainArgs) -> ExitCode {
         Ok(v) => v,
         Err(e) => return fail(&e),
     };
+    let init = match a
+        .init
+        .as_deref()
+        .map(|path| damiera::eval::read_weights(v, path))
+    {
+        None => None,
+        Some(Ok(net)) => Some(net.to_centi_men()),
+        Some(Err(e)) => return fail(&e),
+    };
     let cfg = TrainConfig {
         variant: v,
         epochs: a.epochs,
@@ -183,24 +192,7 @@ pub fn run_train(a: TrainArgs) -> ExitCode {
         adjudicate: a.adjudicate.max(0),
         threads: a.threads.clamp(1, 64),
         progress: true,
-        init: None,
-    };
-    let cfg = match &a.init {
-        None => cfg,
-        Some(path) => {
-            let net = std::fs::read(path)
-                .map_err(|e| format!("cannot read {path}: {e}"))
-                .and_then(|b| {
-                    damiera::eval::Net::from_bytes(&b, v).map_err(|e| format!("{path}: {e}"))
-                });
-            match net {
-                Ok(n) => TrainConfig {
-                    init: Some(n.to_centi_men()),
-                    ..cfg
-                },
-                Err(e) => return fail(&e),
-            }
-        }
+        init,
     };
     let mut samples = Vec::new();
     let mut games = Vec::new();

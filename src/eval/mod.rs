@@ -232,8 +232,7 @@ pub fn load_weights(v: Variant, path: &str) -> Result<(), String> {
         HAND[i].store(path == HAND_SET, Ordering::Release);
         return Ok(());
     }
-    let bytes = read_bounded(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let net = Net::from_bytes(&bytes, v).map_err(|e| format!("{path}: {e}"))?;
+    let (net, bytes) = read_file(v, path)?;
     // The same weights loaded again reuse their first copy, so that a front end that sets
     // the option at every game does not grow the process.
     let mut loaded = LOADED_NETS.lock().unwrap_or_else(|p| p.into_inner());
@@ -249,6 +248,22 @@ pub fn load_weights(v: Variant, path: &str) -> Result<(), String> {
     LOADED[i].store(net as *const Net as *mut Net, Ordering::Release);
     HAND[i].store(false, Ordering::Release);
     Ok(())
+}
+
+/// Reads the weights file at `path` for variant `v` (at most 8 MiB), without loading it into
+/// the evaluation: the starting point of `damiera train --init`.
+///
+/// # Errors
+/// As [`load_weights`]: one line naming the file.
+pub fn read_weights(v: Variant, path: &str) -> Result<Net, String> {
+    read_file(v, path).map(|(net, _)| net)
+}
+
+/// The weights at `path` and the file's bytes.
+fn read_file(v: Variant, path: &str) -> Result<(Net, Vec<u8>), String> {
+    let bytes = read_bounded(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let net = Net::from_bytes(&bytes, v).map_err(|e| format!("{path}: {e}"))?;
+    Ok((net, bytes))
 }
 
 /// Every weights file loaded so far: variant, FNV-1a hash of the file, the weights.

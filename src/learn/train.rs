@@ -620,12 +620,13 @@ mod tests {
         mg[l.dense_offset] = 100.0;
         eg[l.dense_offset] = 100.0;
         let net = Net::from_centi_men(&mg, &eg);
+        let start = {
+            use crate::game::Game;
+            crate::rules::International::planes(&crate::rules::International::start())
+        };
         let samples: Vec<Sample> = (0..40u8)
             .map(|ply| Sample {
-                planes: {
-                    use crate::game::Game;
-                    crate::rules::International::planes(&crate::rules::International::start())
-                },
+                planes: start,
                 score: 0,
                 outcome: Outcome::Draw,
                 ply,
