@@ -207,11 +207,20 @@ pub(crate) fn drawish_scale<R: Rules>(pos: &Position<R>, score: i32) -> i32 {
         Color::Black
     };
     let weak = strong.opponent();
-    if pos.kings_of(weak).is_empty() {
+    drawish_sixteenths(
+        pos.pieces(strong).count(),
+        pos.pieces(weak).count(),
+        pos.kings_of(weak).any(),
+    )
+}
+
+/// [`drawish_scale`] from the stronger side's and the weaker side's piece counts and whether
+/// the weaker side has a king (the same rule for a [`Position`] and for training planes).
+pub(crate) fn drawish_sixteenths(strong: u32, weak: u32, weak_has_king: bool) -> i32 {
+    if !weak_has_king {
         return 16;
     }
-    let excess = pos.pieces(strong).count() as i32 - pos.pieces(weak).count() as i32;
-    match excess {
+    match strong as i32 - weak as i32 {
         i32::MIN..=1 => 2,
         2 => 4,
         3 => 10,

@@ -119,20 +119,36 @@ pub const fn dense_of<const TEN: bool>(p: u64) -> u64 {
 #[inline]
 pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
     match weights(R::VARIANT) {
-        Some(net) if R::Board::WIDTH == 10 => {
-            // The hand-set evaluation's scaling of International king endings applies to the
-            // learned score too (`hand::drawish_scale`).
-            let stm = net.evaluate::<true>(&planes(pos), R::FLYING_KINGS);
-            let white = if pos.side() == Color::White {
-                stm
-            } else {
-                -stm
-            };
-            stm * hand::drawish_scale(pos, white) / 16
-        }
+        Some(net) if R::Board::WIDTH == 10 => evaluate10(net, pos),
         Some(net) => net.evaluate::<false>(&planes(pos), R::FLYING_KINGS),
         None => hand::evaluate(pos),
     }
+}
+
+/// The side-to-move evaluation (centi-men) of a 10x10 position by the learned weights `net`:
+/// the hand-set evaluation's scaling of International king endings
+/// ([`hand::drawish_scale`]) applies to the learned score too.
+#[inline]
+pub(crate) fn evaluate10<R: Rules>(net: &Net, pos: &Position<R>) -> i32 {
+    let stm = net.evaluate::<true>(&planes(pos), R::FLYING_KINGS);
+    let white = if pos.side() == Color::White {
+        stm
+    } else {
+        -stm
+    };
+    stm * hand::drawish_scale(pos, white) / 16
+}
+
+/// [`hand::drawish_scale`] on the [`Planes`] of a 10x10 position: the sixteenths of
+/// `white_score` (White's view, centi-men) that [`evaluate`] keeps; `damiera train` fits the
+/// learned weights through the same factor.
+pub(crate) fn drawish_planes(p: &Planes, white_score: i32) -> i32 {
+    let (strong, weak) = if white_score > 0 {
+        (p.white, p.black)
+    } else {
+        (p.black, p.white)
+    };
+    hand::drawish_sixteenths(strong.count_ones(), weak.count_ones(), weak & p.rank2 != 0)
 }
 
 /// The [`Planes`] of a position of a `Rules` variant (8x8 or 10x10).
