@@ -127,16 +127,18 @@ pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
 
 /// The side-to-move evaluation (centi-men) of a 10x10 position by the learned weights `net`:
 /// the hand-set evaluation's scaling of International king endings
-/// ([`hand::drawish_scale`]) applies to the learned score too.
+/// ([`hand::drawish_scale`]) applies to the learned score too, through [`drawish_planes`],
+/// the function the trainer uses.
 #[inline]
 pub(crate) fn evaluate10<R: Rules>(net: &Net, pos: &Position<R>) -> i32 {
-    let stm = net.evaluate::<true>(&planes(pos), R::FLYING_KINGS);
+    let p = planes(pos);
+    let stm = net.evaluate::<true>(&p, R::FLYING_KINGS);
     let white = if pos.side() == Color::White {
         stm
     } else {
         -stm
     };
-    stm * hand::drawish_scale(pos, white) / 16
+    stm * drawish_planes(&p, white) / 16
 }
 
 /// [`hand::drawish_scale`] on the [`Planes`] of a 10x10 position: the sixteenths of
