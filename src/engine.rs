@@ -206,6 +206,25 @@ pub enum Outcome {
     Draw(&'static str),
 }
 
+impl std::fmt::Display for Outcome {
+    /// In words: `Black wins: White has no legal move`, `draw: threefold repetition`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = |c: Color| match c {
+            Color::White => "White",
+            Color::Black => "Black",
+        };
+        match self {
+            Outcome::Win(c) => write!(
+                f,
+                "{} wins: {} has no legal move",
+                name(*c),
+                name(c.opponent())
+            ),
+            Outcome::Draw(rule) => write!(f, "draw: {rule}"),
+        }
+    }
+}
+
 /// One variant's engine; the façade [`Engine`] holds one behind a `Box`.
 trait VariantEngine: Send {
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
@@ -479,6 +498,12 @@ pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
 
 /// The default transposition-table size in MiB.
 pub const DEFAULT_HASH_MIB: usize = 64;
+
+/// The largest transposition table asked for, in MiB (64 GiB); the smallest is 1 MiB. Every
+/// front end takes the same range (`Hash`, Hub `hash`, the `--hash` of the shell tools): a
+/// size outside it is refused as a usage error, a size inside it that the machine's memory
+/// cannot hold is refused by [`Engine::set_hash`].
+pub const MAX_HASH_MIB: usize = 65_536;
 
 impl Engine {
     /// An engine for `variant` at its start position, with a `hash_mib` MiB table.

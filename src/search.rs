@@ -279,7 +279,7 @@ impl<G: Game> Searcher<G> {
             }
             Err(e) => {
                 self.tt = Arc::new(TranspositionTable::new(fallback_mib));
-                Err(format!("{e}; using {fallback_mib} MiB"))
+                Err(e)
             }
         };
         for w in &mut self.workers {

@@ -14,7 +14,7 @@
 //! - Scores are in men; a win in n plies is `100 - n/100`; time in seconds; nps in millions.
 
 use super::{Input, InputError, Output};
-use crate::engine::{Engine, Event, Naming, Score, DEFAULT_HASH_MIB};
+use crate::engine::{Engine, Event, Naming, Score, DEFAULT_HASH_MIB, MAX_HASH_MIB};
 use crate::search::Limits;
 use crate::variant::Variant;
 
@@ -293,7 +293,7 @@ impl Hub {
     fn error(&self, message: &str) {
         self.out.line(&format!(
             "error message={}",
-            quote(&message.replace('"', "'"))
+            quote(&super::clean_error(&message.replace('"', "'")))
         ));
     }
 
@@ -311,7 +311,7 @@ impl Hub {
             quote("english american italian russian brazilian international normal standard")
         ));
         self.out.line(&format!(
-            "param name=hash value={} type=int min=1 max=65536",
+            "param name=hash value={} type=int min=1 max={MAX_HASH_MIB}",
             self.hash_mib
         ));
         self.out.line(&format!(
@@ -349,10 +349,13 @@ impl Hub {
                 }
                 _ => self.error(&format!("unsupported variant {value}")),
             },
-            "hash" => match number(1, 65536) {
+            "hash" => match number(1, MAX_HASH_MIB as u64) {
                 Some(n) => match self.engine.set_hash(n as usize) {
                     Ok(()) => self.hash_mib = n as usize,
-                    Err(e) => self.error(&e),
+                    Err(e) => {
+                        self.hash_mib = DEFAULT_HASH_MIB;
+                        self.error(&format!("{e}; using {DEFAULT_HASH_MIB} MiB"));
+                    }
                 },
                 None => self.error(&format!("bad value {value} for hash")),
             },

@@ -20,21 +20,99 @@ pub const MAX_LINE_BYTES: usize = 1 << 20;
 
 /// Where protocol lines go: shared by the command loop and the search thread.
 #[derive(Clone)]
-pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+pub struct Output {
+    w: Arc<Mutex<Box<dyn Write + Send>>>,
+    exit_when_closed: bool,
+}
 
 impl Output {
-    /// Lines to `w` (stdout in the binary, a buffer in tests).
+    /// Lines to `w` (a buffer in tests). A write error is ignored.
     pub fn new(w: Box<dyn Write + Send>) -> Output {
-        Output(Arc::new(Mutex::new(w)))
+        Output {
+            w: Arc::new(Mutex::new(w)),
+            exit_when_closed: false,
+        }
     }
 
-    /// Writes one line and flushes it. A write error (the reader went away) is ignored: the
-    /// loop ends when its input does.
-    pub fn line(&self, text: &str) {
-        let mut w = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        let _ = writeln!(w, "{text}");
-        let _ = w.flush();
+    /// Lines to the process's stdout. When a line cannot be written (the front end that
+    /// reads stdout has gone), nobody can receive a move any more: the process says so on
+    /// stderr and exits with status 1, which also ends a search that would otherwise run on
+    /// (`go infinite`, Hub `go analyze`) with its stdin still open.
+    pub fn stdout() -> Output {
+        Output {
+            w: Arc::new(Mutex::new(Box::new(std::io::stdout()))),
+            exit_when_closed: true,
+        }
     }
+
+    /// Writes one line and flushes it. A write error (the reader went away) ends the process
+    /// for [`Output::stdout`] and is ignored otherwise.
+    pub fn line(&self, text: &str) {
+        let mut w = self.w.lock().unwrap_or_else(|p| p.into_inner());
+        let r = writeln!(w, "{text}").and_then(|_| w.flush());
+        if let Err(e) = r {
+            if self.exit_when_closed {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "error: cannot write to stdout ({e}); exiting"
+                );
+                std::process::exit(1);
+            }
+        }
+    }
+}
+
+/// The longest quoted piece of input an error line repeats, in characters.
+pub const QUOTED_CHARS: usize = 40;
+/// The longest error line written, in characters (before the protocol's own prefix).
+pub const ERROR_CHARS: usize = 400;
+
+/// `text` with every control or otherwise unprintable character written as an escape (`\x07`,
+/// `\u{202e}`), cut to `max_chars` characters with `…` where it was cut.
+pub fn printable(text: &str, max_chars: usize) -> String {
+    let mut out = String::new();
+    for (n, c) in text.chars().enumerate() {
+        if n == max_chars {
+            out.push('…');
+            break;
+        }
+        if c.is_control() || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}') {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// An error message made safe to print as one protocol line: every `'...'` piece of input it
+/// quotes is cut to [`QUOTED_CHARS`] characters (with its length in bytes when it was longer),
+/// control characters are escaped, and the whole is cut to [`ERROR_CHARS`] characters. A bad
+/// 1 MiB line is thus answered with a short, printable prefix of itself.
+pub fn clean_error(message: &str) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(open) = rest.find('\'') {
+        out.push_str(&rest[..=open]);
+        let after = &rest[open + 1..];
+        match after.find('\'') {
+            Some(close) => {
+                let quoted = &after[..close];
+                out.push_str(&printable(quoted, QUOTED_CHARS));
+                out.push('\'');
+                if quoted.chars().count() > QUOTED_CHARS {
+                    out.push_str(&format!(" ({} bytes)", quoted.len()));
+                }
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push_str(&printable(after, QUOTED_CHARS));
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    printable(&out, ERROR_CHARS)
 }
 
 /// A line that could not be taken as a command.
@@ -143,6 +221,23 @@ pub fn run(input: impl BufRead, out: Output) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn error_lines_quote_a_short_printable_prefix() {
+        let long = "x".repeat(1 << 20);
+        let e = clean_error(&format!("unknown command '{long}'"));
+        assert!(e.len() < 200, "{}", e.len());
+        assert!(e.starts_with("unknown command 'xxxx"), "{e}");
+        assert!(e.ends_with("…' (1048576 bytes)"), "{e}");
+        let e = clean_error("bad FEN: side to move '\u{7}\u{1b}[2J' is not W or B");
+        assert_eq!(e, "bad FEN: side to move '\\u{7}\\u{1b}[2J' is not W or B");
+        assert!(!e.chars().any(char::is_control));
+        // An unterminated quote, and a message without quotes, are still cut and cleaned.
+        let e = clean_error(&format!("bad '{long}"));
+        assert!(e.len() < 100 && e.ends_with('…'), "{e}");
+        assert_eq!(clean_error("no quote here"), "no quote here");
+        assert_eq!(printable("ab\tc", 10), "ab\\tc");
+    }
 
     #[test]
     fn long_lines_are_skipped_whole_and_reported() {

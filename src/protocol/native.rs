@@ -4,7 +4,7 @@
 //! `ponderhit` and `quit` are answered at once during a search.
 
 use super::{Input, InputError, Output};
-use crate::engine::{Engine, Event, Naming, PerftEvent, Score, DEFAULT_HASH_MIB};
+use crate::engine::{Engine, Event, Naming, PerftEvent, Score, DEFAULT_HASH_MIB, MAX_HASH_MIB};
 use crate::search::Limits;
 use crate::variant::Variant;
 
@@ -51,7 +51,7 @@ impl Session {
         let line = match item {
             Ok(l) => l,
             Err(e) => {
-                out.line(&format!("info string error: {e}"));
+                error(out, &e.to_string());
                 return true;
             }
         };
@@ -68,7 +68,7 @@ impl Session {
             "isready" => out.line("readyok"),
             "setoption" => {
                 if let Err(e) = set_option(engine, options, &args) {
-                    out.line(&format!("info string error: {e}"));
+                    error(out, &e.to_string());
                 }
             }
             "ucinewgame" => {
@@ -77,7 +77,7 @@ impl Session {
             }
             "position" => {
                 if let Err(e) = position(engine, &args) {
-                    out.line(&format!("info string error: {e}; position unchanged"));
+                    error(out, &format!("{e}; position unchanged"));
                 }
             }
             "go" => go(engine, options, &args, out),
@@ -94,7 +94,7 @@ impl Session {
                 engine.stop();
                 return false;
             }
-            other => out.line(&format!("info string error: unknown command '{other}'")),
+            other => error(out, &format!("unknown command '{other}'")),
         }
         true
     }
@@ -110,6 +110,14 @@ impl Session {
     }
 }
 
+/// Writes `info string error: MESSAGE`, the message cleaned by [`super::clean_error`].
+fn error(out: &Output, message: &str) {
+    out.line(&format!(
+        "info string error: {}",
+        super::clean_error(message)
+    ));
+}
+
 fn handshake(out: &Output) {
     out.line(&format!("id name damiera {}", env!("CARGO_PKG_VERSION")));
     out.line("id author the damiera developers");
@@ -122,7 +130,7 @@ fn handshake(out: &Output) {
         vars.join(" ")
     ));
     out.line(&format!(
-        "option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max 65536"
+        "option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}"
     ));
     out.line(&format!(
         "option name Threads type spin default 1 min 1 max {}",
@@ -164,7 +172,9 @@ fn set_option(engine: &mut Engine, options: &mut Options, args: &[&str]) -> Resu
                 .map_err(|e: crate::variant::UnknownVariant| e.to_string())?;
             engine.set_variant(v);
         }
-        "hash" => engine.set_hash(number(value, 1, 65536)? as usize)?,
+        "hash" => engine
+            .set_hash(number(value, 1, MAX_HASH_MIB as u64)? as usize)
+            .map_err(|e| format!("{e}; using {DEFAULT_HASH_MIB} MiB"))?,
         "threads" => {
             engine.set_threads(number(value, 1, crate::search::max_threads() as u64)? as usize)
         }
@@ -203,7 +213,7 @@ fn go(engine: &mut Engine, options: &Options, args: &[&str], out: &Output) {
     let (limits, ponder) = match go_limits(args, white, options.move_overhead) {
         Ok(l) => l,
         Err(e) => {
-            out.line(&format!("info string error: {e}; no search started"));
+            error(out, &format!("{e}; no search started"));
             return;
         }
     };
