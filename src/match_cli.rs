@@ -25,7 +25,8 @@ pub struct MatchArgs {
     /// Display name of the engine given just before (default: its program name).
     #[arg(long = "name")]
     pub name: Vec<String>,
-    /// Protocol of the engine given just before: native (default), hub, or dxp (International;
+    /// Protocol of the engine given just before: native (default), hub (Hub 2: Scan 3.x,
+    /// pydraughts), hub1 (Scan 2.0's first Hub dialect, International), or dxp (International;
     /// the engine is then HOST:PORT of a DXP follower, docs/dxp.md).
     #[arg(long = "engine-protocol", alias = "protocol")]
     pub protocol: Vec<String>,

@@ -619,7 +619,7 @@ pub fn progress_line(cfg: &MatchConfig, t: &Tally) -> String {
         t.wdl[2],
         100.0 * t.score()
     );
-    if let Some(e) = t.penta.elo() {
+    if let Some(e) = t.penta.elo().filter(|_| t.penta.interval_meaningful()) {
         let _ = write!(
             s,
             " elo {:+.1} ±{:.1}",
@@ -757,7 +757,11 @@ pub fn report_text(cfg: &MatchConfig, r: &MatchReport) -> String {
         "Results ({a} first): W {} D {} L {}",
         t.wdl[0], t.wdl[1], t.wdl[2]
     );
-    let _ = writeln!(s, "Score: {:.1}%", 100.0 * t.score());
+    if t.games() == 0 {
+        let _ = writeln!(s, "Score: n/a (no game)");
+    } else {
+        let _ = writeln!(s, "Score: {:.1}%", 100.0 * t.score());
+    }
     let p = t.penta.counts;
     let _ = writeln!(
         s,
@@ -770,6 +774,22 @@ pub fn report_text(cfg: &MatchConfig, r: &MatchReport) -> String {
         t.penta.pairs()
     );
     match t.penta.elo() {
+        Some(e) if !t.penta.interval_meaningful() => {
+            let _ = writeln!(
+                s,
+                "Elo: {:+.1} (no interval: {})",
+                e.elo + 0.0,
+                if t.penta.pairs() < stats::MIN_PAIRS_FOR_INTERVAL {
+                    format!(
+                        "{} of the {} pairs it needs",
+                        t.penta.pairs(),
+                        stats::MIN_PAIRS_FOR_INTERVAL
+                    )
+                } else {
+                    "every pair scored the same".to_string()
+                }
+            );
+        }
         Some(e) => {
             let half = (e.upper - e.lower) / 2.0;
             let pm = if half.is_finite() {
@@ -827,4 +847,76 @@ pub fn report_text(cfg: &MatchConfig, r: &MatchReport) -> String {
         }
     );
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config() -> MatchConfig {
+        let spec = |n: &str| EngineSpec {
+            name: n.to_string(),
+            command: vec![n.to_string()],
+            protocol: process::Protocol::Native,
+            options: Vec::new(),
+        };
+        MatchConfig {
+            variant: Variant::English,
+            engines: [spec("a"), spec("b")],
+            openings: Vec::new(),
+            openings_source: "none".to_string(),
+            games: 2,
+            tc: TimeControl {
+                depth: Some(1),
+                ..TimeControl::default()
+            },
+            concurrency: 1,
+            sprt: None,
+            max_plies: 10,
+            event: String::new(),
+        }
+    }
+
+    #[test]
+    fn no_score_and_no_interval_before_they_mean_something() {
+        let cfg = config();
+        let empty = MatchReport {
+            tally: Tally::default(),
+            games: Vec::new(),
+            interrupted: true,
+            sprt_state: None,
+        };
+        let text = report_text(&cfg, &empty);
+        assert!(text.contains("Score: n/a (no game)"), "{text}");
+        assert!(text.contains("Elo: n/a (no finished pair)"), "{text}");
+        let mut tally = Tally::default();
+        // Nine pairs of different scores: an estimate, no interval yet.
+        tally.penta.counts = [2, 2, 1, 2, 2];
+        let text = report_text(
+            &cfg,
+            &MatchReport {
+                tally: tally.clone(),
+                ..empty.clone()
+            },
+        );
+        assert!(
+            text.contains("Elo: +0.0 (no interval: 9 of the 10 pairs it needs)"),
+            "{text}"
+        );
+        assert!(!progress_line(&cfg, &tally).contains("elo"));
+        // Ten pairs that all scored the same: still no interval.
+        tally.penta.counts = [0, 0, 10, 0, 0];
+        let text = report_text(
+            &cfg,
+            &MatchReport {
+                tally: tally.clone(),
+                ..empty.clone()
+            },
+        );
+        assert!(text.contains("every pair scored the same"), "{text}");
+        // Ten pairs that differ: the interval.
+        tally.penta.counts = [2, 2, 2, 2, 2];
+        let text = report_text(&cfg, &MatchReport { tally, ..empty });
+        assert!(text.contains("Elo: +0.0 ± "), "{text}");
+    }
 }

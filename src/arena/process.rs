@@ -3,16 +3,25 @@
 //!
 //! stdout is read on a reader thread per process, which sends each line (with the instant it
 //! arrived) over a channel; waits use `recv_timeout`, so a hung engine is timed out and
-//! killed. The child runs in its own process group, so a Ctrl-C in the terminal reaches only
-//! the match runner, which then kills its engines itself.
+//! killed. stderr is read on a second thread that keeps its last lines, shown with a failure
+//! (Scan's `error: variant = "international"` is the reason it exits). The child runs in its
+//! own process group, so a Ctrl-C in the terminal reaches only the match runner, and an engine
+//! that is ended (timed out, aborted, or done) is ended with its whole group: a wrapper
+//! script's own children (`sh -c 'scan hub'`) go with it.
+//!
+//! Three dialects: the native protocol, Hub 2 (Scan 3.x, pydraughts) and Hub 1, the first Hub
+//! dialect that Scan 2.0 speaks (`../shared/reference/protocols.md` §8.2; Scan 2.0's
+//! `main.cpp` `hub_loop`): `pos <w|b><50 squares>`, one `move M` line per move played, `time
+//! MS` / `level MOVES MS INC_MS` / `depth N`, `go`, answered `move M [P]`.
 
 use crate::variant::Variant;
-use std::io::{BufRead, BufReader, Write};
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How long the handshake (and `isready` / `ping` between games) may take.
@@ -23,8 +32,13 @@ pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 pub enum Protocol {
     /// damiera's native UCI-style protocol (`uci`, `position`, `go`, `bestmove`).
     Native,
-    /// The Hub protocol (`hub`, `pos`, `level`, `go think`, `done`).
+    /// The Hub protocol, version 2 (`hub`, `pos`, `level`, `go think`, `done`): Scan 3.x,
+    /// pydraughts, damiera.
     Hub,
+    /// The first Hub dialect (Scan 2.0): `set N V`, `new`, `pos <w|b><50 squares>`, `move M`
+    /// lines, `time MS`, `level MOVES MS INC_MS`, `depth N`, `go`, answered `move M [P]`.
+    /// International only.
+    Hub1,
     /// DXP over TCP: the "command" is the HOST:PORT of a follower (docs/dxp.md).
     Dxp,
 }
@@ -34,10 +48,11 @@ impl std::str::FromStr for Protocol {
     fn from_str(s: &str) -> Result<Protocol, String> {
         match s.to_ascii_lowercase().as_str() {
             "native" | "uci" => Ok(Protocol::Native),
-            "hub" => Ok(Protocol::Hub),
+            "hub" | "hub2" => Ok(Protocol::Hub),
+            "hub1" => Ok(Protocol::Hub1),
             "dxp" => Ok(Protocol::Dxp),
             _ => Err(format!(
-                "unknown protocol '{s}' (expected native, hub or dxp)"
+                "unknown protocol '{s}' (expected native, hub, hub1 or dxp)"
             )),
         }
     }
@@ -52,8 +67,9 @@ pub struct EngineSpec {
     pub command: Vec<String>,
     /// The protocol it speaks.
     pub protocol: Protocol,
-    /// Options sent after the handshake, `(name, value)`: `setoption name N value V` (native)
-    /// or `set-param name=N value=V` (Hub).
+    /// Options sent after the handshake, `(name, value)`: `setoption name N value V` (native),
+    /// `set-param name=N value=V` (Hub) or `set N V` (Hub 1). A `variant` option (any case)
+    /// replaces the variant value the match would choose from the engine's announced list.
     pub options: Vec<(String, String)>,
 }
 
@@ -86,6 +102,60 @@ enum ReadEvent {
     Eof,
 }
 
+/// How many of an engine's last stderr lines are kept.
+const STDERR_LINES: usize = 20;
+/// How many of them a failure message shows.
+const STDERR_SHOWN: usize = 3;
+/// The longest stderr line kept, in characters (longer ones are cut).
+const STDERR_LINE_CHARS: usize = 200;
+
+/// The last lines an engine wrote to stderr, filled by a reader thread.
+#[derive(Default)]
+struct StderrTail {
+    lines: VecDeque<String>,
+    /// The reader saw the end of the stream.
+    closed: bool,
+}
+
+/// Starts the thread that keeps the last [`STDERR_LINES`] lines of `stderr`.
+fn keep_stderr(stderr: std::process::ChildStderr) -> Arc<Mutex<StderrTail>> {
+    let tail = Arc::new(Mutex::new(StderrTail::default()));
+    let t = Arc::clone(&tail);
+    let spawned = std::thread::Builder::new()
+        .name("engine-stderr".into())
+        .spawn(move || {
+            // At most 64 KiB a line is read; the rest of a longer one is dropped with it.
+            let mut r = BufReader::new(stderr);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                let n = (&mut r)
+                    .take(64 * 1024)
+                    .read_until(b'\n', &mut buf)
+                    .unwrap_or(0);
+                let mut g = t.lock().unwrap_or_else(|p| p.into_inner());
+                if n == 0 {
+                    g.closed = true;
+                    return;
+                }
+                let line = crate::protocol::printable(
+                    String::from_utf8_lossy(&buf).trim(),
+                    STDERR_LINE_CHARS,
+                );
+                if !line.is_empty() {
+                    if g.lines.len() == STDERR_LINES {
+                        g.lines.pop_front();
+                    }
+                    g.lines.push_back(line);
+                }
+            }
+        });
+    if spawned.is_err() {
+        tail.lock().unwrap_or_else(|p| p.into_inner()).closed = true;
+    }
+    tail
+}
+
 /// A running engine process.
 pub struct EngineProcess {
     /// What it was started from.
@@ -94,7 +164,10 @@ pub struct EngineProcess {
     child: Child,
     stdin: ChildStdin,
     rx: Receiver<ReadEvent>,
+    stderr: Arc<Mutex<StderrTail>>,
     alive: bool,
+    /// The child has been waited for (its process id may belong to another process now).
+    reaped: bool,
     abort: Arc<AtomicBool>,
 }
 
@@ -102,9 +175,11 @@ impl EngineProcess {
     /// Starts the engine and performs the handshake for `variant` (with the options).
     ///
     /// # Errors
-    /// One line naming the engine: the command does not start, or the handshake fails (no
-    /// `uciok`/`readyok` or `wait`/`ready` within [`HANDSHAKE_TIMEOUT`], an error reply, or the
-    /// process exits).
+    /// One line naming the engine: the command does not start, the engine cannot play the
+    /// variant (its announced variant list lacks it, or it speaks Hub 1 and the variant is not
+    /// International), or the handshake fails (no `uciok`/`readyok` or `wait`/`ready` within
+    /// [`HANDSHAKE_TIMEOUT`], an error reply, or the process exits: with its last stderr
+    /// lines).
     pub fn start(
         spec: &EngineSpec,
         variant: Variant,
@@ -119,12 +194,13 @@ impl EngineProcess {
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .process_group(0)
             .spawn()
             .map_err(|e| format!("{who}: cannot start: {e}"))?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
+        let stderr = keep_stderr(child.stderr.take().expect("piped"));
         let (tx, rx) = mpsc::channel();
         std::thread::Builder::new()
             .name("engine-reader".into())
@@ -154,11 +230,12 @@ impl EngineProcess {
             child,
             stdin,
             rx,
+            stderr,
             alive: true,
+            reaped: false,
             abort,
         };
-        p.handshake()
-            .map_err(|e| format!("{who}: handshake failed: {e}"))?;
+        p.handshake().map_err(|e| format!("{who}: {e}"))?;
         Ok(p)
     }
 
@@ -169,21 +246,20 @@ impl EngineProcess {
 
     fn handshake(&mut self) -> Result<(), String> {
         let fail = |f: Failure| match f {
-            Failure::Crash(m) => format!("the engine exited ({m})"),
-            Failure::Timeout(d) => format!("no answer within {} ms", d.as_millis()),
-            Failure::Aborted => "interrupted".to_string(),
+            Failure::Crash(m) => format!("handshake failed: the engine exited ({m})"),
+            Failure::Timeout(d) => {
+                format!("handshake failed: no answer within {} ms", d.as_millis())
+            }
+            Failure::Aborted => "handshake failed: interrupted".to_string(),
         };
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
-        // The protocol's greeting and its answer, the form of an option command, the name of
-        // the variant option, the command that confirms the options and its answer, and the
-        // prefix of an error line.
-        let (greeting, welcome, set, variant_name, confirm, done, error) = match self.spec.protocol
-        {
+        // The protocol's greeting and its answer, the form of an option command, the command
+        // that confirms the options and its answer, and the prefix of an error line.
+        let (greeting, welcome, set, confirm, done, error) = match self.spec.protocol {
             Protocol::Native => (
                 "uci",
                 "uciok",
                 "setoption name {n} value {v}",
-                "Variant",
                 "isready",
                 "readyok",
                 "info string error",
@@ -193,16 +269,45 @@ impl EngineProcess {
                 "hub",
                 "wait",
                 "set-param name={n} value={v}",
-                "variant",
                 "init",
                 "ready",
                 "error",
             ),
+            Protocol::Hub1 => ("hub", "wait", "set {n} {v}", "init", "ready", "error"),
         };
+        if self.spec.protocol == Protocol::Hub1 && self.variant != Variant::International {
+            return Err(format!(
+                "speaks Hub 1 (Scan 2.0's dialect), which plays International only, not {}",
+                self.variant
+            ));
+        }
         self.send(greeting).map_err(fail)?;
-        self.wait_line(deadline, |l| l == welcome).map_err(fail)?;
-        let variant = self.variant.to_string();
-        let mut cmds = vec![set.replace("{n}", variant_name).replace("{v}", &variant)];
+        let mut announced = Vec::new();
+        self.wait_line(deadline, |l| {
+            announced.push(l.to_string());
+            l == welcome
+        })
+        .map_err(fail)?;
+        let mut cmds = Vec::new();
+        let user_sets_variant = self
+            .spec
+            .options
+            .iter()
+            .any(|(n, _)| n.eq_ignore_ascii_case("variant"));
+        if !user_sets_variant && self.spec.protocol != Protocol::Hub1 {
+            let setting = variant_setting(self.spec.protocol, &announced, self.variant).map_err(
+                |values| {
+                    format!(
+                        "cannot play {}: its variants are {}",
+                        self.variant,
+                        values.join(" ")
+                    )
+                },
+            )?;
+            if let Some((n, v)) = setting {
+                cmds.push(set.replace("{n}", &n).replace("{v}", &v));
+            }
+        }
         for (n, v) in &self.spec.options {
             cmds.push(set.replace("{n}", n).replace("{v}", v));
         }
@@ -219,9 +324,33 @@ impl EngineProcess {
         })
         .map_err(fail)?;
         if let Some(e) = err {
-            return Err(format!("'{e}'"));
+            return Err(format!("handshake failed: '{e}'"));
         }
         Ok(())
+    }
+
+    /// The engine's last stderr lines (at most [`STDERR_SHOWN`]) as `; stderr: 'a' 'b'`, or
+    /// nothing. Waits up to 200 ms for the stream's end when the process has exited, so the
+    /// lines it wrote just before are there.
+    fn stderr_note(&self) -> String {
+        let until = Instant::now() + Duration::from_millis(200);
+        loop {
+            let g = self.stderr.lock().unwrap_or_else(|p| p.into_inner());
+            if g.closed || Instant::now() >= until {
+                if g.lines.is_empty() {
+                    return String::new();
+                }
+                let shown: Vec<String> = g
+                    .lines
+                    .iter()
+                    .skip(g.lines.len().saturating_sub(STDERR_SHOWN))
+                    .map(|l| format!("'{l}'"))
+                    .collect();
+                return format!("; stderr: {}", shown.join(" "));
+            }
+            drop(g);
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
 
     fn send(&mut self, line: &str) -> Result<(), Failure> {
@@ -257,21 +386,17 @@ impl EngineProcess {
                     }
                 }
                 Ok(ReadEvent::Eof) | Err(RecvTimeoutError::Disconnected) => {
-                    self.alive = false;
-                    let status = self
-                        .child
-                        .wait()
-                        .map(|s| s.to_string())
-                        .unwrap_or_else(|e| e.to_string());
-                    return Err(Failure::Crash(format!("end of output, {status}")));
+                    let status = self.end_process(Duration::from_millis(300));
+                    let note = self.stderr_note();
+                    return Err(Failure::Crash(format!("end of output, {status}{note}")));
                 }
                 Err(RecvTimeoutError::Timeout) => {}
             }
         }
     }
 
-    /// Starts a new game (`ucinewgame` + `isready`, or `new-game` + `ping`) and waits for the
-    /// engine to be ready.
+    /// Starts a new game (`ucinewgame` + `isready`, `new-game` + `ping`, or Hub 1's `new` +
+    /// `ping`) and waits for the engine to be ready.
     ///
     /// # Errors
     /// The engine crashed or did not answer within [`HANDSHAKE_TIMEOUT`].
@@ -285,6 +410,11 @@ impl EngineProcess {
             }
             Protocol::Hub | Protocol::Dxp => {
                 self.send("new-game")?;
+                self.send("ping")?;
+                self.wait_line(deadline, |l| l == "pong")?;
+            }
+            Protocol::Hub1 => {
+                self.send("new")?;
                 self.send("ping")?;
                 self.wait_line(deadline, |l| l == "pong")?;
             }
@@ -365,46 +495,160 @@ impl EngineProcess {
                 self.send(&level)?;
                 self.send("go think")?;
             }
+            Protocol::Hub1 => {
+                // Scan 2.0 resets its limits on `pos`, so the limits come after the moves.
+                self.send(&format!("pos {}", hub_start.to_ascii_lowercase()))?;
+                for m in hub_moves {
+                    self.send(&format!("move {m}"))?;
+                }
+                if let Some(d) = limits.depth {
+                    self.send(&format!("depth {d}"))?;
+                }
+                if let Some(ms) = limits.movetime {
+                    self.send(&format!("time {ms}"))?;
+                }
+                if let Some((w, b, inc)) = limits.clock {
+                    // As in Hub 2, the engine adds the increment before the move.
+                    let t = if limits.white_to_move { w } else { b };
+                    self.send(&format!("level 0 {} {inc}", t.saturating_sub(inc)))?;
+                }
+                self.send("go")?;
+            }
         }
         let sent = Instant::now();
         let deadline = sent + deadline_after;
-        let hub = self.spec.protocol == Protocol::Hub;
+        let protocol = self.spec.protocol;
         let (t, line) = self.wait_line(deadline, |l| {
-            if hub {
-                l.starts_with("done")
-            } else {
-                l.starts_with("bestmove")
+            let word = l.split_whitespace().next().unwrap_or("");
+            match protocol {
+                Protocol::Native => word == "bestmove",
+                Protocol::Hub | Protocol::Dxp => word == "done",
+                Protocol::Hub1 => word == "move",
             }
         })?;
-        let text = if hub {
-            hub_field(&line, "move").unwrap_or_default()
-        } else {
-            line.split_whitespace().nth(1).unwrap_or("").to_string()
+        let text = match protocol {
+            Protocol::Hub | Protocol::Dxp => hub_field(&line, "move").unwrap_or_default(),
+            Protocol::Native | Protocol::Hub1 => {
+                line.split_whitespace().nth(1).unwrap_or("").to_string()
+            }
         };
         Ok((text, t.saturating_duration_since(sent)))
     }
 
-    /// Kills the process (no-op if it is already gone).
-    pub fn kill(&mut self) {
-        self.alive = false;
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+    /// Whether the child has exited, without reaping it (its process id stays its own until
+    /// it is waited for, so its process group can still be signalled safely).
+    fn has_exited(&self) -> bool {
+        let pid: libc::id_t = self.child.id();
+        // SAFETY: `waitid` writes into the zeroed `siginfo_t` we own; WNOWAIT leaves the child
+        // waitable, WNOHANG makes the call return at once.
+        unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            let r = libc::waitid(
+                libc::P_PID,
+                pid,
+                &mut info,
+                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+            );
+            r != 0 || info.si_pid() != 0
+        }
     }
 
-    /// Asks the engine to quit, waits briefly, then kills it.
+    /// Gives the child up to `grace` to exit on its own, then kills its whole process group
+    /// (the child's own children included) and reaps it. Returns the exit status as text.
+    fn end_process(&mut self, grace: Duration) -> String {
+        self.alive = false;
+        if self.reaped {
+            return "already ended".to_string();
+        }
+        let until = Instant::now() + grace;
+        while !self.has_exited() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        if let Ok(pgid) = libc::pid_t::try_from(self.child.id()) {
+            // SAFETY: the child is not reaped yet, so `pgid` is still its process group (it was
+            // started as the leader of its own group) and no other process's.
+            unsafe {
+                libc::killpg(pgid, libc::SIGKILL);
+            }
+        }
+        self.reaped = true;
+        self.child
+            .wait()
+            .map(|s| s.to_string())
+            .unwrap_or_else(|e| e.to_string())
+    }
+
+    /// Kills the process and its process group (no-op if it is already gone).
+    pub fn kill(&mut self) {
+        self.end_process(Duration::ZERO);
+    }
+
+    /// Asks the engine to quit, waits up to 300 ms, then kills what is left of its process
+    /// group.
     pub fn quit(&mut self) {
         if self.alive {
             let _ = writeln!(self.stdin, "quit").and_then(|_| self.stdin.flush());
-            let until = Instant::now() + Duration::from_millis(300);
-            while Instant::now() < until {
-                if let Ok(Some(_)) = self.child.try_wait() {
-                    self.alive = false;
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(10));
-            }
         }
-        self.kill();
+        self.end_process(Duration::from_millis(300));
+    }
+}
+
+/// The variant option to send in the handshake, from the engine's announcement (the lines up
+/// to `uciok` or `wait`): `Ok(Some((name, value)))`, `Ok(None)` when the engine announces no
+/// variant option (nothing is sent), or `Err(values)` when its list lacks the variant.
+///
+/// The value is the first of the engine's own values that names the variant (any alias
+/// [`Variant`]'s parser takes: Scan 3.1 lists International as `normal`), or the canonical
+/// name when the option takes free text. Native: `option name Variant type combo ... var V
+/// ...`; Hub: `param name=variant ... values="V ..."` (protocols.md §1.2, §8.1).
+pub fn variant_setting(
+    protocol: Protocol,
+    announced: &[String],
+    variant: Variant,
+) -> Result<Option<(String, String)>, Vec<String>> {
+    let mut found = None;
+    for l in announced {
+        let mut words = l.split_whitespace();
+        match (protocol, words.next()) {
+            (Protocol::Native, Some("option")) => {
+                let rest: Vec<&str> = words.collect();
+                let name = rest
+                    .iter()
+                    .position(|w| *w == "name")
+                    .and_then(|i| rest.get(i + 1));
+                if let Some(n) = name.filter(|n| n.eq_ignore_ascii_case("variant")) {
+                    let values = rest
+                        .windows(2)
+                        .filter(|w| w[0] == "var")
+                        .map(|w| w[1].to_string())
+                        .collect::<Vec<_>>();
+                    found = Some((n.to_string(), values));
+                }
+            }
+            (Protocol::Hub | Protocol::Dxp, Some("param")) => {
+                let name = hub_field(l, "name").unwrap_or_default();
+                if name.eq_ignore_ascii_case("variant") {
+                    let values = hub_field(l, "values")
+                        .map(|v| v.split_whitespace().map(str::to_string).collect())
+                        .unwrap_or_default();
+                    found = Some((name, values));
+                }
+            }
+            _ => {}
+        }
+    }
+    let Some((name, values)) = found else {
+        return Ok(None);
+    };
+    if values.is_empty() {
+        return Ok(Some((name, variant.name().to_string())));
+    }
+    match values
+        .iter()
+        .find(|v| v.parse::<Variant>().ok() == Some(variant))
+    {
+        Some(v) => Ok(Some((name, v.clone()))),
+        None => Err(values),
     }
 }
 
@@ -620,6 +864,65 @@ impl Player {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn lines(ls: &[&str]) -> Vec<String> {
+        ls.iter().map(|l| l.to_string()).collect()
+    }
+
+    #[test]
+    fn the_variant_value_comes_from_the_engines_list() {
+        // Scan 3.1's announcement (protocols.md §8.1): International is `normal` there.
+        let scan = lines(&[
+            "id name=Scan version=3.1",
+            "param name=variant value=normal type=enum values=\"normal killer bt frisian losing\"",
+            "param name=book value=true type=bool",
+            "wait",
+        ]);
+        assert_eq!(
+            variant_setting(Protocol::Hub, &scan, Variant::International),
+            Ok(Some(("variant".to_string(), "normal".to_string())))
+        );
+        assert_eq!(
+            variant_setting(Protocol::Hub, &scan, Variant::Russian),
+            Err(lines(&["normal", "killer", "bt", "frisian", "losing"]))
+        );
+        // No variant parameter: nothing is sent. A free-text one: the canonical name.
+        assert_eq!(
+            variant_setting(
+                Protocol::Hub,
+                &lines(&["id name=x", "wait"]),
+                Variant::English
+            ),
+            Ok(None)
+        );
+        assert_eq!(
+            variant_setting(
+                Protocol::Hub,
+                &lines(&["param name=variant value=x type=string"]),
+                Variant::Italian
+            ),
+            Ok(Some(("variant".to_string(), "italian".to_string())))
+        );
+        // damiera's own announcements, both protocols: the first alias of the variant listed.
+        let hub = lines(&[
+            "param name=variant value=english type=enum values=\"english american italian russian brazilian international normal standard\"",
+        ]);
+        assert_eq!(
+            variant_setting(Protocol::Hub, &hub, Variant::International),
+            Ok(Some(("variant".to_string(), "international".to_string())))
+        );
+        let native = lines(&[
+            "id name damiera",
+            "option name Variant type combo default english var english var italian var damone",
+            "option name Hash type spin default 64 min 1 max 65536",
+            "uciok",
+        ]);
+        assert_eq!(
+            variant_setting(Protocol::Native, &native, Variant::Damone),
+            Ok(Some(("Variant".to_string(), "damone".to_string())))
+        );
+        assert!(variant_setting(Protocol::Native, &native, Variant::Russian).is_err());
+    }
 
     #[test]
     fn hub_positions_and_moves() {

@@ -65,7 +65,18 @@ pub struct EloEstimate {
     pub upper: f64,
 }
 
+/// The fewest finished pairs for which an Elo interval is printed: below that the normal
+/// approximation behind it (and the variance of so few pairs) says little.
+pub const MIN_PAIRS_FOR_INTERVAL: u64 = 10;
+
 impl Pentanomial {
+    /// Whether the 95% interval means something: at least [`MIN_PAIRS_FOR_INTERVAL`] pairs,
+    /// and pairs that did not all score the same (a zero variance gives a zero-width interval
+    /// whatever the number of pairs).
+    pub fn interval_meaningful(&self) -> bool {
+        self.pairs() >= MIN_PAIRS_FOR_INTERVAL && self.mean_var().is_some_and(|(_, var)| var > 0.0)
+    }
+
     /// Number of finished pairs.
     pub fn pairs(&self) -> u64 {
         self.counts.iter().sum()
