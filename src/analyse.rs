@@ -15,8 +15,9 @@ pub fn run(
     movetime: Option<u64>,
     hash: usize,
 ) -> ExitCode {
-    // A 1 MiB table first, then the one asked for, so that a size beyond the machine's memory
-    // is a one-line error rather than a failed allocation.
+    // A 1 MiB table first, then the one asked for (1 to MAX_HASH_MIB, checked by clap), so
+    // that a size beyond the machine's memory is a one-line error rather than a failed
+    // allocation.
     let mut engine = Engine::new(variant, 1);
     if let Err(e) = engine.set_hash(hash) {
         eprintln!("error: --hash {hash}: {e}");
@@ -32,7 +33,7 @@ pub fn run(
     println!("{} {}", variant, engine.fen());
     print!("{}", engine.diagram());
     if let Some(outcome) = engine.outcome() {
-        println!("game over: {outcome:?}");
+        println!("game over: {outcome}");
         return ExitCode::SUCCESS;
     }
     let limits = Limits {

@@ -38,9 +38,9 @@ pub struct SelfplayArgs {
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
-    /// Transposition table of each game, MiB.
+    /// Transposition table of each game, MiB (1 to 65536).
     #[arg(long, default_value_t = 16)]
-    pub hash: usize,
+    pub hash: u64,
     /// Plies after which a game is a draw.
     #[arg(long, default_value_t = 300)]
     pub max_plies: u32,
@@ -132,7 +132,10 @@ pub fn run_selfplay(a: SelfplayArgs) -> ExitCode {
         opening_plies: a.opening_plies,
         seed: a.seed,
         concurrency: a.concurrency.max(1),
-        hash_mib: a.hash.clamp(1, 4096),
+        hash_mib: match crate::hash_mib(a.hash) {
+            Ok(m) => m,
+            Err(code) => return code,
+        },
         max_plies: a.max_plies,
         out: a.out.clone(),
         progress: true,

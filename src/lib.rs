@@ -1,6 +1,7 @@
 //! damiera: a draughts (checkers) engine.
 //!
-//! Exact bitboard move generation and perft for English, Italian, Brazilian and Russian
+//! Exact bitboard move generation, perft, search and protocols for six variants: English
+//! (American checkers), Italian, Brazilian, Russian, Italian Damone and International (10x10)
 //! draughts. The layers, bottom up: [`bitboard`] and [`geometry`] (padded bitboards, 8x8 and
 //! 10x10), [`rules`] (one zero-sized type per variant, every rule a constant), [`position`]
 //! (a `Copy` position with copy-make and a Zobrist key), [`movegen`] (tiered move generation),

@@ -1,4 +1,5 @@
-//! The `damiera` command: `perft` from the shell (and, with no subcommand, the protocol loop).
+//! The `damiera` command: the shell tools (`perft`, `analyse`, `match`, ...) and, with no
+//! subcommand, the protocol loop.
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use damiera::movegen::Duplicates;
@@ -18,7 +19,7 @@ mod match_cli;
 #[command(
     name = "damiera",
     version,
-    about = "A draughts engine: English, Italian, Brazilian and Russian draughts"
+    about = "A draughts engine: English (American checkers), Italian, Brazilian, Russian, Italian Damone and International (10x10) draughts"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -77,9 +78,9 @@ enum Command {
         /// Thinking time in milliseconds.
         #[arg(long, short = 't')]
         movetime: Option<u64>,
-        /// Transposition table size in MiB.
-        #[arg(long, default_value_t = damiera::engine::DEFAULT_HASH_MIB)]
-        hash: usize,
+        /// Transposition table size in MiB, 1 to 65536.
+        #[arg(long, default_value_t = damiera::engine::DEFAULT_HASH_MIB as u64)]
+        hash: u64,
         /// Evaluation weights file (`hand`: the hand-set evaluation; default: built in).
         #[arg(long)]
         eval_file: Option<String>,
@@ -132,12 +133,26 @@ struct DxpArgs {
     /// Search this many milliseconds per move, ignoring the game's clock.
     #[arg(long, value_name = "MS")]
     movetime: Option<u64>,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    /// Transposition table size in MiB, 1 to 65536.
+    #[arg(long, default_value_t = damiera::engine::DEFAULT_HASH_MIB as u64)]
     hash: u64,
     /// Follower: stop after the first connection ends.
     #[arg(long)]
     once: bool,
+}
+
+/// The `--hash` of every shell tool: MiB from 1 to [`damiera::engine::MAX_HASH_MIB`], the
+/// range the protocols' `Hash` option takes too; outside it a one-line error (printed here)
+/// and exit status 2.
+pub(crate) fn hash_mib(mib: u64) -> Result<usize, ExitCode> {
+    let max = damiera::engine::MAX_HASH_MIB;
+    match usize::try_from(mib) {
+        Ok(m) if (1..=max).contains(&m) => Ok(m),
+        _ => {
+            eprintln!("error: --hash {mib}: a hash table is 1 to {max} MiB");
+            Err(ExitCode::from(2))
+        }
+    }
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -150,7 +165,10 @@ fn run_dxp(a: DxpArgs) -> ExitCode {
     use damiera::protocol::dxp;
     use std::net::{TcpListener, TcpStream, ToSocketAddrs};
     let opts = dxp::Options {
-        hash_mib: a.hash as usize,
+        hash_mib: match hash_mib(a.hash) {
+            Ok(m) => m,
+            Err(code) => return code,
+        },
         movetime: a.movetime,
         ..dxp::Options::default()
     };
@@ -268,26 +286,80 @@ impl VariantFn for PerftJob {
     }
 }
 
+/// perft from the shell. Progress on stderr once a run is long enough to want it (half a
+/// second): on a terminal a bar (root moves done of all, leaves per second, time left), else
+/// one line per root move.
 fn run_perft<G: Game>(pos: &G::Position, depth: u32, divide: bool, dups: Duplicates) {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    use std::io::IsTerminal;
     let start = Instant::now();
     let mut out = std::io::stdout().lock();
     let total = if depth == 0 {
         1
     } else {
-        let mut done = 0usize;
+        let done = std::cell::Cell::new(0usize);
         let n_moves = G::count(pos, dups);
-        perft::divide::<G>(pos, depth, dups, |_, name, n| {
-            done += 1;
-            if divide {
-                let _ = writeln!(out, "{name}: {n}");
-                let _ = out.flush();
-            }
-            // Progress on stderr once a run is long enough to want it.
-            let t = start.elapsed();
-            if t > Duration::from_millis(500) {
-                eprintln!("[{done}/{n_moves}] {name}: {n} ({:.1} s)", t.as_secs_f64());
-            }
-        })
+        let bar = std::io::stderr().is_terminal().then(|| {
+            // Hidden until the run has lasted half a second; position in ten-thousandths.
+            let b = ProgressBar::with_draw_target(Some(10_000), ProgressDrawTarget::hidden());
+            b.set_style(
+                ProgressStyle::with_template("[{elapsed_precise}] {bar:30} {msg}")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            b
+        });
+        let mut leaves = 0u64;
+        let mut shown = false;
+        let total = perft::divide_with_progress::<G>(
+            pos,
+            depth,
+            dups,
+            |_, name, n| {
+                done.set(done.get() + 1);
+                if divide {
+                    if let Some(b) = &bar {
+                        b.suspend(|| {
+                            let _ = writeln!(out, "{name}: {n}");
+                        });
+                    } else {
+                        let _ = writeln!(out, "{name}: {n}");
+                    }
+                    let _ = out.flush();
+                }
+                let t = start.elapsed();
+                if bar.is_none() && t > Duration::from_millis(500) {
+                    eprintln!(
+                        "[{}/{n_moves}] {name}: {n} ({:.1} s)",
+                        done.get(),
+                        t.as_secs_f64()
+                    );
+                }
+            },
+            |fraction, n| {
+                leaves += n;
+                let Some(b) = &bar else { return };
+                let t = start.elapsed().as_secs_f64();
+                if !shown && t > 0.5 {
+                    b.set_draw_target(ProgressDrawTarget::stderr());
+                    shown = true;
+                }
+                let left = if fraction > 0.0 {
+                    format!("{:.0} s left", t * (1.0 - fraction) / fraction)
+                } else {
+                    "time left unknown".to_string()
+                };
+                b.set_position((fraction * 10_000.0) as u64);
+                b.set_message(format!(
+                    "{}/{n_moves} root moves, {:.1} M leaves/s, {left}",
+                    done.get(),
+                    leaves as f64 / t.max(1e-9) / 1e6
+                ));
+            },
+        );
+        if let Some(b) = bar {
+            b.finish_and_clear();
+        }
+        total
     };
     let secs = start.elapsed().as_secs_f64();
     let _ = writeln!(out, "Nodes searched: {total}");
@@ -374,6 +446,10 @@ fn main() -> ExitCode {
             hash,
             eval_file,
         }) => {
+            let hash = match hash_mib(hash) {
+                Ok(m) => m,
+                Err(code) => return code,
+            };
             let variant: Option<Variant> = match variant.map(|v| v.parse()).transpose() {
                 Ok(v) => v,
                 Err(e) => {
@@ -424,13 +500,13 @@ fn main() -> ExitCode {
         }
         Some(Command::Bench { depth }) => bench::run(depth),
         Some(Command::Hub) => {
-            let out = damiera::protocol::Output::new(Box::new(std::io::stdout()));
+            let out = damiera::protocol::Output::stdout();
             let mut lines = damiera::protocol::input_lines(std::io::stdin().lock());
             damiera::protocol::hub::run(&mut lines, out);
             ExitCode::SUCCESS
         }
         None => {
-            let out = damiera::protocol::Output::new(Box::new(std::io::stdout()));
+            let out = damiera::protocol::Output::stdout();
             damiera::protocol::run(std::io::stdin().lock(), out);
             ExitCode::SUCCESS
         }
