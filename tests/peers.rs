@@ -120,19 +120,21 @@ fn scan20_first_hub_dialect_plays_full_games() {
     full_games_against("hub1", "hub1", &["--depth", "2"], 2);
 }
 
-#[test]
-fn an_engine_that_cannot_play_the_variant_is_refused_in_one_line() {
-    let fake = fake_cmd("scan31");
-    let out = damiera(&[
+/// Runs a 2-game match of `variant`, damiera against the fake in `mode` speaking `protocol`
+/// (named `scan`, with `extra` arguments), which must fail before any game: returns its stderr
+/// after checking the exit status 2 and that it is one line.
+fn refused(variant: &str, mode: &str, protocol: &str, extra: &[&str]) -> String {
+    let fake = fake_cmd(mode);
+    let mut args = vec![
         "match",
         "--variant",
-        "russian",
+        variant,
         "--engine",
         BIN,
         "--engine",
         &fake,
         "--engine-protocol",
-        "hub",
+        protocol,
         "--name",
         "scan",
         "--random-openings",
@@ -141,38 +143,29 @@ fn an_engine_that_cannot_play_the_variant_is_refused_in_one_line() {
         "2",
         "--depth",
         "2",
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    let out = damiera(&args);
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    err
+}
+
+#[test]
+fn an_engine_that_cannot_play_the_variant_is_refused_in_one_line() {
+    let err = refused("russian", "scan31", "hub", &[]);
     assert_eq!(
         err.trim(),
         format!(
-            "error: engine 'scan' ({fake}): cannot play russian: its variants are normal killer bt frisian losing"
+            "error: engine 'scan' ({}): cannot play russian: its variants are normal killer bt frisian losing",
+            fake_cmd("scan31")
         )
     );
     // Hub 1 is International only.
-    let fake1 = fake_cmd("hub1");
-    let out = damiera(&[
-        "match",
-        "--variant",
-        "english",
-        "--engine",
-        BIN,
-        "--engine",
-        &fake1,
-        "--engine-protocol",
-        "hub1",
-        "--random-openings",
-        "1",
-        "--games",
-        "2",
-        "--depth",
-        "2",
-    ]);
-    let err = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let err = refused("english", "hub1", "hub1", &[]);
     assert!(
-        err.contains("Hub 1") && err.contains("International only") && err.lines().count() == 1,
+        err.contains("Hub 1") && err.contains("International only"),
         "{err}"
     );
 }
@@ -181,31 +174,12 @@ fn an_engine_that_cannot_play_the_variant_is_refused_in_one_line() {
 fn an_engines_stderr_is_shown_with_its_failure() {
     // A variant forced with --option replaces the automatic choice; Scan 3.1 rejects it on
     // stderr and exits 1: the match's error line carries that line.
-    let fake = fake_cmd("scan31");
-    let out = damiera(&[
-        "match",
-        "--variant",
+    let err = refused(
         "international",
-        "--engine",
-        BIN,
-        "--engine",
-        &fake,
-        "--engine-protocol",
+        "scan31",
         "hub",
-        "--name",
-        "scan",
-        "--option",
-        "variant=international",
-        "--random-openings",
-        "1",
-        "--games",
-        "2",
-        "--depth",
-        "2",
-    ]);
-    let err = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert_eq!(err.lines().count(), 1, "{err}");
+        &["--option", "variant=international"],
+    );
     assert!(err.starts_with("error: engine 'scan'"), "{err}");
     assert!(err.contains("exit status: 1"), "{err}");
     assert!(
