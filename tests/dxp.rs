@@ -485,3 +485,27 @@ fn match_plays_an_engine_over_dxp() {
         assert!(over.contains(score), "match: {game}; follower: {over}");
     }
 }
+
+#[test]
+fn a_non_ascii_gamereq_is_refused() {
+    let listener = Listener::start(&["--movetime", "20"]);
+    let mut p = Peer::connect(listener.port);
+    // UTF-8, then Latin-1 (not UTF-8 at all): a CHAT naming the fault and GAMEACC code 2, so
+    // the initiator does not wait.
+    let utf8 = format!("R01{:<32}Z001000A", "Dämon");
+    let mut latin1 = format!("R01{:<32}Z001000A", "Dxmon").into_bytes();
+    latin1[4] = 0xE4;
+    latin1.push(0);
+    for bytes in [format!("{utf8}\0").into_bytes(), latin1] {
+        p.send_raw(&bytes);
+        let (m, chats) = p.recv_skipping_chat();
+        assert!(m.starts_with("Adamiera") && m.ends_with('2'), "{m}");
+        assert!(
+            chats.iter().any(|c| c.contains("GAMEREQ: not ASCII")),
+            "{chats:?}"
+        );
+    }
+    // The session goes on: a good GAMEREQ is accepted.
+    p.send(&gamereq('Z'));
+    assert!(p.recv().ends_with('0'));
+}

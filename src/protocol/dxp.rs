@@ -153,8 +153,24 @@ impl Message {
         if text.is_empty() {
             return Err("empty message".into());
         }
-        if text.len() > MAX_MESSAGE || !text.is_ascii() {
-            return Err("message longer than 127 characters or not ASCII".into());
+        let header = text.as_bytes()[0];
+        let named = |e: String| match header {
+            b'R' => format!("GAMEREQ: {e}"),
+            b'M' => format!("MOVE: {e}"),
+            _ => e,
+        };
+        if text.len() > MAX_MESSAGE {
+            return Err(named(format!(
+                "{} characters, more than 127",
+                text.chars().count()
+            )));
+        }
+        if let Some(c) = text.chars().find(|c| !c.is_ascii()) {
+            return Err(named(format!(
+                "not ASCII (character U+{:04X} at byte {})",
+                u32::from(c),
+                text.find(c).unwrap_or(0)
+            )));
         }
         let exact = |len: usize| {
             if text.len() == len {
@@ -166,12 +182,7 @@ impl Message {
                 ))
             }
         };
-        let header = text.as_bytes()[0];
-        Message::parse_fields(text, header, exact).map_err(|e| match header {
-            b'R' => format!("GAMEREQ: {e}"),
-            b'M' => format!("MOVE: {e}"),
-            _ => e,
-        })
+        Message::parse_fields(text, header, exact).map_err(named)
     }
 
     fn parse_fields(
