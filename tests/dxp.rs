@@ -6,7 +6,9 @@
 
 mod common;
 
-use damiera::protocol::dxp::{clock_limits, fen_of, Message};
+use damiera::engine::{Engine, Naming, Outcome};
+use damiera::protocol::dxp::{clock_limits, fen_of, hub_form, move_message, Message};
+use damiera::variant::Variant;
 use damiera::Color;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -483,6 +485,377 @@ fn match_plays_an_engine_over_dxp() {
             .find(|w| ["2-0", "0-2", "1-1"].contains(w))
             .unwrap_or_else(|| panic!("no score in {game}"));
         assert!(over.contains(score), "match: {game}; follower: {over}");
+    }
+}
+
+/// How a [`ScriptedFollower`] behaves besides playing the first legal move.
+#[derive(Clone, Copy, Default)]
+struct Script {
+    /// After this many of its own moves, on its turn: GAMEEND with this reason, then the CHAT
+    /// Moby Dam sends ("gameend sent due to all N moves completed", ../shared/reference/
+    /// protocols.md §8.3).
+    end_after: Option<(u32, u8)>,
+}
+
+/// A DXP follower scripted here, for `damiera match` and `damiera dxp --connect`: it accepts
+/// every GAMEREQ, plays the first legal move (damiera's move order), ends a game the rules end
+/// on its turn with GAMEEND (`1` no legal move, `2` a draw, as Moby Dam does) or as its
+/// [`Script`] says, and answers a GAMEEND with reason `0` and the same stop code (Moby Dam).
+/// Its log: `GAMEREQ M min N moves`, `sent GAMEEND R`, `GAMEEND R from the initiator` (the
+/// initiator ended the game) and `GAMEEND R answer` (the answer to ours).
+struct ScriptedFollower {
+    port: u16,
+    log: Receiver<String>,
+}
+
+struct ScriptedGame {
+    fen: String,
+    moves: Vec<String>,
+    us: Color,
+    own: u32,
+    ended: bool,
+}
+
+fn read_message(stream: &mut TcpStream) -> Option<String> {
+    let mut buf = Vec::new();
+    let mut byte = [0u8; 1];
+    loop {
+        match stream.read(&mut byte) {
+            Ok(1) if byte[0] == 0 => return Some(String::from_utf8_lossy(&buf).into_owned()),
+            Ok(1) => buf.push(byte[0]),
+            _ => return None,
+        }
+    }
+}
+
+fn write_message(stream: &mut TcpStream, text: &str) {
+    let _ = stream.write_all(format!("{text}\0").as_bytes());
+}
+
+impl ScriptedFollower {
+    fn start(script: Script) -> ScriptedFollower {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let (tx, log) = mpsc::channel();
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(mut stream) = stream else { return };
+                let tx = tx.clone();
+                std::thread::spawn(move || Self::serve(&mut stream, script, &tx));
+            }
+        });
+        ScriptedFollower { port, log }
+    }
+
+    fn serve(stream: &mut TcpStream, script: Script, tx: &mpsc::Sender<String>) {
+        let mut game: Option<ScriptedGame> = None;
+        while let Some(text) = read_message(stream) {
+            match Message::parse(&text) {
+                Ok(Message::GameReq {
+                    follower,
+                    minutes,
+                    moves,
+                    position,
+                    ..
+                }) => {
+                    let _ = tx.send(format!("GAMEREQ {minutes} min {moves} moves"));
+                    let fen = match position {
+                        Some((side, squares)) => fen_of(side, &squares),
+                        None => "W:W31-50:B1-20".to_string(),
+                    };
+                    write_message(stream, &format!("A{:<32}0", "scripted"));
+                    let mut g = ScriptedGame {
+                        fen,
+                        moves: Vec::new(),
+                        us: follower,
+                        own: 0,
+                        ended: false,
+                    };
+                    Self::act(stream, &mut g, script, tx);
+                    game = Some(g);
+                }
+                Ok(Message::Move {
+                    from, to, captured, ..
+                }) => {
+                    let Some(g) = game.as_mut() else { continue };
+                    let e = Self::engine(g);
+                    let want = hub_form(from, to, &captured);
+                    let i = e
+                        .legal_moves(Naming::Hub)
+                        .iter()
+                        .position(|m| *m == want)
+                        .unwrap_or_else(|| panic!("illegal move {want} in {}", e.fen()));
+                    g.moves.push(e.legal_moves(Naming::Native)[i].clone());
+                    Self::act(stream, g, script, tx);
+                }
+                Ok(Message::GameEnd { reason, stop }) => {
+                    match game.take() {
+                        Some(g) if g.ended => {
+                            let _ = tx.send(format!("GAMEEND {reason} answer"));
+                        }
+                        _ => {
+                            let _ = tx.send(format!("GAMEEND {reason} from the initiator"));
+                            write_message(stream, &format!("E0{stop}"));
+                        }
+                    }
+                    if stop == 1 {
+                        return;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn engine(g: &ScriptedGame) -> Engine {
+        let mut e = Engine::new(Variant::International, 1);
+        let refs: Vec<&str> = g.moves.iter().map(String::as_str).collect();
+        e.set_position(Some(&g.fen), &refs).unwrap();
+        e
+    }
+
+    fn act(
+        stream: &mut TcpStream,
+        g: &mut ScriptedGame,
+        script: Script,
+        tx: &mpsc::Sender<String>,
+    ) {
+        let e = Self::engine(g);
+        if g.ended || e.side_to_move() != g.us {
+            return;
+        }
+        let end = match e.outcome() {
+            Some(Outcome::Win(c)) => Some(if c == g.us { 3 } else { 1 }),
+            Some(Outcome::Draw(_)) => Some(2),
+            None => None,
+        };
+        if let Some(r) = end {
+            write_message(stream, &format!("E{r}0"));
+            g.ended = true;
+            let _ = tx.send(format!("sent GAMEEND {r}"));
+            return;
+        }
+        if let Some((n, r)) = script.end_after {
+            if g.own >= n {
+                write_message(stream, &format!("E{r}0"));
+                write_message(
+                    stream,
+                    &format!("Cgameend sent due to all {n} moves completed, reason={r}"),
+                );
+                g.ended = true;
+                let _ = tx.send(format!("sent GAMEEND {r}"));
+                return;
+            }
+        }
+        let hub = e.legal_moves(Naming::Hub)[0].clone();
+        let native = e.legal_moves(Naming::Native)[0].clone();
+        write_message(stream, &move_message(&hub, 0).unwrap().text());
+        g.moves.push(native);
+        g.own += 1;
+    }
+
+    /// The log lines so far (waits up to `ms` for each next one).
+    fn drain(&self, ms: u64) -> Vec<String> {
+        let mut v = Vec::new();
+        while let Ok(l) = self.log.recv_timeout(Duration::from_millis(ms)) {
+            v.push(l);
+        }
+        v
+    }
+}
+
+/// `damiera match` with the engines given as extra arguments, in a temporary directory with
+/// `openings` as its openings file; returns (success, report, stderr, PDN).
+fn run_match(engines: &[&str], openings: &str, extra: &[&str]) -> (bool, String, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("openings.txt");
+    std::fs::write(&book, openings).unwrap();
+    let pdn = dir.path().join("games.pdn");
+    let out = Command::new(env!("CARGO_BIN_EXE_damiera"))
+        .args(["match", "--variant", "international"])
+        .args(engines)
+        .args(["--openings", book.to_str().unwrap()])
+        .args(["--pdn", pdn.to_str().unwrap()])
+        .args(extra)
+        .output()
+        .expect("run damiera match");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        std::fs::read_to_string(&pdn).unwrap_or_default(),
+    )
+}
+
+fn report_field<'a>(report: &'a str, prefix: &str) -> &'a str {
+    report
+        .lines()
+        .find_map(|l| l.strip_prefix(prefix))
+        .unwrap_or_else(|| panic!("no '{prefix}' in:\n{report}"))
+}
+
+#[test]
+fn match_scores_a_peers_gameend_by_the_rules_not_as_a_crash() {
+    // Moby Dam ends the game with GAMEEND 0 and a CHAT when its move count is reached; a
+    // resignation (1) loses; a claimed win (3) the rules do not give is a draw. The match
+    // answers each with the result it scored, and asks for a move count that its own
+    // --max-plies reaches first: 30 plies, 15 moves a side, 1 minute (20 ms × 15, rounded up).
+    for (reason, wdl, ending, answer) in [
+        (0, "W 0 D 2 L 0", "peer ended the game 2", 2),
+        (1, "W 0 D 0 L 2", "resignation 2", 3),
+        (3, "W 0 D 2 L 0", "peer ended the game 2", 2),
+    ] {
+        let peer = ScriptedFollower::start(Script {
+            end_after: Some((2, reason)),
+        });
+        let addr = format!("127.0.0.1:{}", peer.port);
+        let engines = [
+            "--engine",
+            &addr,
+            "--engine-protocol",
+            "dxp",
+            "--name",
+            "peer",
+            "--engine",
+            env!("CARGO_BIN_EXE_damiera"),
+            "--name",
+            "damiera",
+        ];
+        let (ok, report, err, pdn) = run_match(
+            &engines,
+            "32-28 17-21\n",
+            &["--games", "2", "--movetime", "20", "--max-plies", "30"],
+        );
+        assert!(ok, "{report}\n{err}");
+        assert_eq!(
+            report_field(&report, "Results (peer first): "),
+            wdl,
+            "{report}"
+        );
+        assert_eq!(
+            report_field(&report, "Endings: "),
+            ending,
+            "{report}\n{pdn}"
+        );
+        let note = format!("DXP GAMEEND reason {reason} (");
+        assert_eq!(pdn.matches(&note).count(), 2, "{pdn}");
+        assert_eq!(
+            pdn.matches("after 2 of its moves (GAMEREQ: 15 moves)")
+                .count(),
+            2,
+            "{pdn}"
+        );
+        let log = peer.drain(500);
+        assert_eq!(
+            log.iter()
+                .filter(|l| *l == "GAMEREQ 1 min 15 moves")
+                .count(),
+            2,
+            "{log:?}"
+        );
+        let answers: Vec<&String> = log.iter().filter(|l| l.ends_with(" answer")).collect();
+        assert_eq!(
+            answers,
+            [
+                &format!("GAMEEND {answer} answer"),
+                &format!("GAMEEND {answer} answer")
+            ],
+            "{log:?}"
+        );
+    }
+}
+
+#[test]
+fn match_sends_the_result_in_its_gameend() {
+    // Two scripted followers play each other through the match (first legal moves, so the
+    // games are known): from W:W33:B19 White wins in 3 plies (33-29 19-24 29x20), from
+    // W:W38:B27 the game is drawn by the no-progress rule after 23 plies. The match plays the
+    // follower's opponent, so its GAMEEND says "I lose" (1) to the winner, "I win" (3) to the
+    // loser, "draw" (2) to both; Scan 2.0 logs reason 0 as a draw.
+    let a = ScriptedFollower::start(Script::default());
+    let b = ScriptedFollower::start(Script::default());
+    let (addr_a, addr_b) = (
+        format!("127.0.0.1:{}", a.port),
+        format!("127.0.0.1:{}", b.port),
+    );
+    let engines = [
+        "--engine",
+        &addr_a,
+        "--engine-protocol",
+        "dxp",
+        "--name",
+        "a",
+        "--engine",
+        &addr_b,
+        "--engine-protocol",
+        "dxp",
+        "--name",
+        "b",
+    ];
+    let (ok, report, err, pdn) = run_match(
+        &engines,
+        "W:W33:B19\nW:W38:B27\n",
+        &["--games", "4", "--movetime", "20"],
+    );
+    assert!(ok, "{report}\n{err}");
+    assert_eq!(report_field(&report, "Results (a first): "), "W 1 D 2 L 1");
+    assert_eq!(
+        report_field(&report, "Endings: "),
+        "no legal move 2, no-progress rule 2",
+        "{pdn}"
+    );
+    let reasons = |log: Vec<String>| -> Vec<u8> {
+        log.iter()
+            .filter_map(|l| l.strip_prefix("GAMEEND "))
+            .map(|l| l[..1].parse().unwrap())
+            .collect()
+    };
+    // a: White and winner in game 1, Black and loser in game 2, then two draws.
+    assert_eq!(reasons(a.drain(500)), [1, 3, 2, 2]);
+    assert_eq!(reasons(b.drain(500)), [3, 1, 2, 2]);
+}
+
+#[test]
+fn match_refuses_two_connections_to_one_dxp_follower() {
+    // Nothing listens there: the refusal comes before any connection.
+    for extra in [
+        &[
+            "--engine",
+            "127.0.0.1:9",
+            "--engine-protocol",
+            "dxp",
+            "--engine",
+            env!("CARGO_BIN_EXE_damiera"),
+            "--concurrency",
+            "2",
+        ][..],
+        &[
+            "--engine",
+            "127.0.0.1:9",
+            "--engine-protocol",
+            "dxp",
+            "--engine",
+            "127.0.0.1:9",
+            "--engine-protocol",
+            "dxp",
+        ][..],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_damiera"))
+            .args(["match", "--variant", "international"])
+            .args(extra)
+            .args(["--random-openings", "1", "--opening-plies", "2"])
+            .args(["--games", "2", "--movetime", "20"])
+            .output()
+            .expect("run damiera match");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("error: ")
+                && err.contains("127.0.0.1:9, which plays one game at a time"),
+            "{err}"
+        );
+        assert!(out.stdout.is_empty());
     }
 }
 
