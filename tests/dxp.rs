@@ -215,12 +215,12 @@ fn the_clock_of_a_gamereq() {
         (l.time, l.movestogo, l.movetime),
         (Some(60_000), None, None)
     );
-    // 2 minutes for 40 moves, 39 made and 100 s used: 20 s for the last move of the period.
+    // 2 minutes for a game of 40 moves, 39 made and 100 s used: 20 s for the last move.
     let l = clock_limits(2, 40, 39, 100_000, None);
     assert_eq!((l.time, l.movestogo), (Some(20_000), Some(1)));
-    // The next period starts afresh (the caller resets the time used).
-    let l = clock_limits(2, 40, 40, 0, None);
-    assert_eq!((l.time, l.movestogo), (Some(120_000), Some(40)));
+    // The move count is the game's length, not a period: no new time after it.
+    let l = clock_limits(2, 40, 40, 119_000, None);
+    assert_eq!((l.time, l.movestogo), (Some(1_000), Some(1)));
     // --movetime overrides; 0 minutes without it: 1 s a move.
     assert_eq!(clock_limits(5, 0, 0, 0, Some(25)).movetime, Some(25));
     assert_eq!(clock_limits(0, 0, 0, 0, None).movetime, Some(1000));
@@ -860,6 +860,132 @@ fn match_refuses_two_connections_to_one_dxp_follower() {
 }
 
 #[test]
+fn connect_sends_the_result_and_ends_at_the_move_count() {
+    let peer = ScriptedFollower::start(Script::default());
+    // damiera White takes the last black man; the follower, out of moves, says "I lose"
+    // and gets "I win".
+    let (ok, text) = connect(
+        peer.port,
+        &["--movetime", "20", "--fen", "W:W28:B23", "--color", "white"],
+    );
+    assert!(ok && text.contains("result: 2-0 (no legal move)"), "{text}");
+    assert_eq!(
+        peer.drain(500),
+        [
+            "GAMEREQ 5 min 0 moves",
+            "sent GAMEEND 1",
+            "GAMEEND 3 answer"
+        ]
+    );
+    // The follower takes damiera's last man: damiera, out of moves, says "I lose".
+    let (ok, text) = connect(
+        peer.port,
+        &["--movetime", "20", "--fen", "W:W28:B23", "--color", "black"],
+    );
+    assert!(ok && text.contains("result: 2-0 (no legal move)"), "{text}");
+    assert_eq!(
+        peer.drain(500),
+        ["GAMEREQ 5 min 0 moves", "GAMEEND 1 from the initiator"]
+    );
+    // A game of 2 moves: after its second move and the follower's, damiera ends it, a draw
+    // (GAMEEND 2), instead of starting a new period; stderr shows every move.
+    let (ok, text) = connect(
+        peer.port,
+        &["--movetime", "20", "--time", "1", "--moves", "2"],
+    );
+    assert!(
+        ok && text.contains("result: 1-1 (move limit: 2 moves)"),
+        "{text}"
+    );
+    assert_eq!(
+        peer.drain(500),
+        ["GAMEREQ 1 min 2 moves", "GAMEEND 2 from the initiator"]
+    );
+    let plies: Vec<&str> = text.lines().filter(|l| l.starts_with("ply ")).collect();
+    assert_eq!(plies.len(), 4, "{text}");
+    for (i, l) in plies.iter().enumerate() {
+        let colour = if i % 2 == 0 { "white" } else { "black" };
+        assert!(l.starts_with(&format!("ply {}: ", i + 1)), "{l}");
+        assert!(
+            l.contains(&format!(" ({colour}, ")) && l.ends_with(" s)"),
+            "{l}"
+        );
+    }
+}
+
+/// A GAMEREQ from "script" for a game of `moves` moves in `minutes`, damiera (the follower)
+/// playing `follower`, from black men on 1-5 and white men on 46-50, White to move.
+fn far_apart_gamereq(follower: char, minutes: u32, moves: u32) -> String {
+    let squares = format!("{}{}{}", "z".repeat(5), "e".repeat(40), "w".repeat(5));
+    format!(
+        "R01{:<32}{follower}{minutes:03}{moves:03}BW{squares}",
+        "script"
+    )
+}
+
+#[test]
+fn listen_ends_at_the_move_count_and_answers_gameends_with_its_result() {
+    let listener = Listener::start(&["--movetime", "20"]);
+    let mut p = Peer::connect(listener.port);
+    // A game of 2 moves: damiera (White) ends it on its turn after 2 moves each, a draw, with
+    // the CHAT after the GAMEEND (Moby Dam's order); no new period begins.
+    p.send(&far_apart_gamereq('W', 1, 2));
+    assert!(p.recv().ends_with('0'));
+    assert!(p.recv().starts_with('M'));
+    p.send("M0000010600");
+    assert!(p.recv().starts_with('M'));
+    p.send("M0000020800");
+    assert_eq!(p.recv(), "E20");
+    let chat = p.recv();
+    assert_eq!(
+        chat,
+        "Cgame ended: all 2 moves played, a draw by the game's length"
+    );
+    p.send("E00");
+    // The opponent resigns (1): damiera answers "I win" (3).
+    p.send(&far_apart_gamereq('Z', 1, 0));
+    assert!(p.recv().ends_with('0'));
+    p.send("M0000464100");
+    assert!(p.recv().starts_with('M'));
+    p.send("E10");
+    assert_eq!(p.recv(), "E30");
+    // A claimed win (3) the rules do not give: "no reason" (0); a draw (2) is accepted.
+    for (claim, answer) in [("E30", "E00"), ("E20", "E20")] {
+        p.send(&far_apart_gamereq('Z', 1, 0));
+        assert!(p.recv().ends_with('0'));
+        p.send(claim);
+        assert_eq!(p.recv(), answer, "answer to {claim}");
+    }
+    drop(p);
+    let log = listener.drain(500);
+    let overs: Vec<&String> = log
+        .iter()
+        .filter(|l| l.starts_with("game over after"))
+        .collect();
+    assert_eq!(overs.len(), 4, "{log:?}");
+    assert!(
+        overs[0].contains("1-1 (move limit: 2 moves)"),
+        "{}",
+        overs[0]
+    );
+    assert!(
+        overs[1].contains("0-2 (the opponent resigned)"),
+        "{}",
+        overs[1]
+    );
+    assert!(
+        overs[2].contains("* (the opponent claimed a win"),
+        "{}",
+        overs[2]
+    );
+    assert!(
+        overs[3].contains("1-1 (a draw by the opponent's GAMEEND)"),
+        "{}",
+        overs[3]
+    );
+}
+
+#[test]
 fn a_non_ascii_gamereq_is_refused() {
     let listener = Listener::start(&["--movetime", "20"]);
     let mut p = Peer::connect(listener.port);
@@ -881,4 +1007,69 @@ fn a_non_ascii_gamereq_is_refused() {
     // The session goes on: a good GAMEREQ is accepted.
     p.send(&gamereq('Z'));
     assert!(p.recv().ends_with('0'));
+}
+
+/// Reads until the connection closes; true if it does before the read timeout.
+fn closes(p: &mut Peer) -> bool {
+    let mut buf = [0u8; 64];
+    loop {
+        match p.stream.read(&mut buf) {
+            Ok(0) => return true,
+            Ok(_) => {}
+            Err(_) => return false,
+        }
+    }
+}
+
+#[test]
+fn a_silent_connection_blocks_nobody_and_is_closed() {
+    let listener = Listener::start(&["--movetime", "20", "--idle-timeout", "3"]);
+    // A connection that sends nothing, then an initiator: it is served at once.
+    let mut silent = Peer::connect(listener.port);
+    let (ok, text) = connect(listener.port, &["--movetime", "20", "--fen", "W:W28:B23"]);
+    assert!(ok && text.contains("result: 2-0"), "{text}");
+    // The silent one is told and closed after its idle timeout, after the other game.
+    assert_eq!(
+        silent.recv(),
+        "Cerror: nothing from the peer in 3 s: connection closed"
+    );
+    assert!(closes(&mut silent));
+    let log = listener.drain(500);
+    let accepted = log
+        .iter()
+        .position(|l| l.starts_with("game accepted from damiera"));
+    let dropped = log
+        .iter()
+        .position(|l| l.contains("nothing from the peer in 3 s"));
+    assert!(
+        accepted.is_some() && dropped.is_some() && accepted < dropped,
+        "{log:?}"
+    );
+    // In a game, on the peer's turn: the idle timeout plus the peer's thinking time (0 min).
+    let mut p = Peer::connect(listener.port);
+    p.send(&far_apart_gamereq('W', 0, 0));
+    assert!(p.recv().ends_with('0'));
+    assert!(p.recv().starts_with('M'));
+    assert_eq!(
+        p.recv(),
+        "Cerror: nothing from the peer in 3 s: connection closed"
+    );
+    assert!(closes(&mut p));
+}
+
+#[test]
+fn the_idle_timeout_does_not_run_while_damiera_thinks() {
+    // 1.5 s a move and a 1 s idle timeout: the first move comes, then the peer's silence ends
+    // the connection.
+    let listener = Listener::start(&["--movetime", "1500", "--idle-timeout", "1"]);
+    let mut p = Peer::connect(listener.port);
+    p.send(&far_apart_gamereq('W', 0, 0));
+    assert!(p.recv().ends_with('0'));
+    let m = p.recv();
+    assert!(m.starts_with('M'), "{m}");
+    assert_eq!(
+        p.recv(),
+        "Cerror: nothing from the peer in 1 s: connection closed"
+    );
+    assert!(closes(&mut p));
 }
