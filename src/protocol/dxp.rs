@@ -757,9 +757,9 @@ impl Session<'_> {
     }
 
     /// Our answer to the peer's GAMEEND with `peer_reason` (from its view): the rules' result
-    /// when they decide the position; otherwise a resignation (`1`) is our win (`3`), a draw
-    /// (`2`) is accepted, and at the game's move count the game is a draw (`2`: a position
-    /// the rules do not decide is a draw when the game's length is reached); otherwise `0`.
+    /// when they decide the position; otherwise a resignation (`1`) is our win (`3`), at the
+    /// game's move count the game is a draw (`2`: a position the rules do not decide is a draw
+    /// when the game's length is reached), a draw (`2`) is accepted; otherwise `0`.
     fn answer_verdict(&self, peer_reason: u8) -> (u8, String) {
         let (ours, result) = self.verdict();
         let Some(g) = self.game.as_ref() else {
@@ -771,8 +771,8 @@ impl Session<'_> {
         let our_win = if g.us == Color::White { "2-0" } else { "0-2" };
         match peer_reason {
             1 => (3, format!("{our_win} (the opponent resigned)")),
-            2 => (2, "1-1 (a draw by the opponent's GAMEEND)".to_string()),
             _ if g.at_move_limit() => (2, format!("1-1 (move limit: {} moves)", g.moves_per_game)),
+            2 => (2, "1-1 (a draw by the opponent's GAMEEND)".to_string()),
             3 => (
                 0,
                 "* (the opponent claimed a win the rules do not give)".to_string(),
