@@ -112,16 +112,17 @@ enum Command {
 #[command(group(clap::ArgGroup::new("role").required(true).args(["listen", "connect"])))]
 struct DxpArgs {
     /// Follower: accept connections on HOST:PORT (port 0: any free port, printed) and play the
-    /// games they request, one connection at a time.
+    /// games they request: up to 8 connections at once, one game at a time.
     #[arg(long, value_name = "HOST:PORT")]
     listen: Option<String>,
     /// Initiator: connect to HOST:PORT, request one game and play it.
     #[arg(long, value_name = "HOST:PORT")]
     connect: Option<String>,
-    /// Initiator: thinking time per player, in minutes (GAMEREQ).
+    /// Initiator: thinking time per player for the game, in minutes (GAMEREQ).
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=999))]
     time: u32,
-    /// Initiator: moves to make in that time; 0 = the whole game (GAMEREQ).
+    /// Initiator: the game's length in moves a side (GAMEREQ): the game ends there, a draw
+    /// unless the rules decide it; 0 = no limit.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=999))]
     moves: u32,
     /// Initiator: damiera's colour; the follower gets the other.
@@ -139,6 +140,11 @@ struct DxpArgs {
     /// Follower: stop after the first connection ends.
     #[arg(long)]
     once: bool,
+    /// Close a connection whose peer sends nothing for SECS seconds (0: never): with no game in
+    /// progress, or on the peer's turn after its whole thinking time for the game on top.
+    /// Never while damiera thinks.
+    #[arg(long, value_name = "SECS", default_value_t = 60)]
+    idle_timeout: u64,
 }
 
 /// The `--hash` of every shell tool: MiB from 1 to [`damiera::engine::MAX_HASH_MIB`], the
@@ -155,6 +161,9 @@ pub(crate) fn hash_mib(mib: u64) -> Result<usize, ExitCode> {
     }
 }
 
+/// The most connections `damiera dxp --listen` serves at once; more are told so and closed.
+const MAX_DXP_CONNECTIONS: usize = 8;
+
 #[derive(Copy, Clone, ValueEnum)]
 enum ColorArg {
     White,
@@ -164,12 +173,16 @@ enum ColorArg {
 fn run_dxp(a: DxpArgs) -> ExitCode {
     use damiera::protocol::dxp;
     use std::net::{TcpListener, TcpStream, ToSocketAddrs};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
     let opts = dxp::Options {
         hash_mib: match hash_mib(a.hash) {
             Ok(m) => m,
             Err(code) => return code,
         },
         movetime: a.movetime,
+        idle_timeout_ms: a.idle_timeout.saturating_mul(1000),
+        moves_to_stderr: a.connect.is_some(),
         ..dxp::Options::default()
     };
     let mut out = std::io::stdout();
@@ -185,20 +198,41 @@ fn run_dxp(a: DxpArgs) -> ExitCode {
             Ok(local) => println!("listening on {local}"),
             Err(_) => println!("listening on {addr}"),
         }
+        // Every connection has its own thread, so that a silent one blocks nobody; the
+        // sessions share one game slot (one game at a time).
+        let opts = Arc::new(opts);
+        let live = Arc::new(AtomicUsize::new(0));
         loop {
-            let (stream, peer) = match listener.accept() {
+            let (mut stream, peer) = match listener.accept() {
                 Ok(c) => c,
                 Err(e) => {
                     eprintln!("error: accept: {e}");
                     continue;
                 }
             };
-            println!("connection from {peer}");
-            match dxp::follow(stream, &opts, &mut out) {
-                Ok(r) => println!("connection closed: {} game(s)", r.games),
-                Err(e) => eprintln!("error: {e}"),
+            if live.load(Ordering::SeqCst) >= MAX_DXP_CONNECTIONS {
+                println!("connection from {peer} refused: {MAX_DXP_CONNECTIONS} connections open");
+                let _ = dxp::send_message(
+                    &mut stream,
+                    &dxp::Message::Chat(format!(
+                        "error: {MAX_DXP_CONNECTIONS} connections open already; try again later"
+                    )),
+                );
+                continue;
             }
+            println!("connection from {peer}");
+            live.fetch_add(1, Ordering::SeqCst);
+            let (opts, live) = (Arc::clone(&opts), Arc::clone(&live));
+            let session = std::thread::spawn(move || {
+                let mut out = std::io::stdout();
+                match dxp::follow(stream, &opts, &mut out) {
+                    Ok(r) => println!("connection closed: {} game(s)", r.games),
+                    Err(e) => eprintln!("error: {e}"),
+                }
+                live.fetch_sub(1, Ordering::SeqCst);
+            });
             if a.once {
+                let _ = session.join();
                 return ExitCode::SUCCESS;
             }
         }

@@ -6,7 +6,9 @@
 
 mod common;
 
-use damiera::protocol::dxp::{clock_limits, fen_of, Message};
+use damiera::engine::{Engine, Naming, Outcome};
+use damiera::protocol::dxp::{clock_limits, fen_of, hub_form, move_message, Message};
+use damiera::variant::Variant;
 use damiera::Color;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -213,12 +215,12 @@ fn the_clock_of_a_gamereq() {
         (l.time, l.movestogo, l.movetime),
         (Some(60_000), None, None)
     );
-    // 2 minutes for 40 moves, 39 made and 100 s used: 20 s for the last move of the period.
+    // 2 minutes for a game of 40 moves, 39 made and 100 s used: 20 s for the last move.
     let l = clock_limits(2, 40, 39, 100_000, None);
     assert_eq!((l.time, l.movestogo), (Some(20_000), Some(1)));
-    // The next period starts afresh (the caller resets the time used).
-    let l = clock_limits(2, 40, 40, 0, None);
-    assert_eq!((l.time, l.movestogo), (Some(120_000), Some(40)));
+    // The move count is the game's length, not a period: no new time after it.
+    let l = clock_limits(2, 40, 40, 119_000, None);
+    assert_eq!((l.time, l.movestogo), (Some(1_000), Some(1)));
     // --movetime overrides; 0 minutes without it: 1 s a move.
     assert_eq!(clock_limits(5, 0, 0, 0, Some(25)).movetime, Some(25));
     assert_eq!(clock_limits(0, 0, 0, 0, None).movetime, Some(1000));
@@ -484,4 +486,590 @@ fn match_plays_an_engine_over_dxp() {
             .unwrap_or_else(|| panic!("no score in {game}"));
         assert!(over.contains(score), "match: {game}; follower: {over}");
     }
+}
+
+/// How a [`ScriptedFollower`] behaves besides playing the first legal move.
+#[derive(Clone, Copy, Default)]
+struct Script {
+    /// After this many of its own moves, on its turn: GAMEEND with this reason, then the CHAT
+    /// Moby Dam sends ("gameend sent due to all N moves completed", ../shared/reference/
+    /// protocols.md §8.3).
+    end_after: Option<(u32, u8)>,
+}
+
+/// A DXP follower scripted here, for `damiera match` and `damiera dxp --connect`: it accepts
+/// every GAMEREQ, plays the first legal move (damiera's move order), ends a game the rules end
+/// on its turn with GAMEEND (`1` no legal move, `2` a draw, as Moby Dam does) or as its
+/// [`Script`] says, and answers a GAMEEND with reason `0` and the same stop code (Moby Dam).
+/// Its log: `GAMEREQ M min N moves`, `sent GAMEEND R`, `GAMEEND R from the initiator` (the
+/// initiator ended the game) and `GAMEEND R answer` (the answer to ours).
+struct ScriptedFollower {
+    port: u16,
+    log: Receiver<String>,
+}
+
+struct ScriptedGame {
+    fen: String,
+    moves: Vec<String>,
+    us: Color,
+    own: u32,
+    ended: bool,
+}
+
+fn read_message(stream: &mut TcpStream) -> Option<String> {
+    let mut buf = Vec::new();
+    let mut byte = [0u8; 1];
+    loop {
+        match stream.read(&mut byte) {
+            Ok(1) if byte[0] == 0 => return Some(String::from_utf8_lossy(&buf).into_owned()),
+            Ok(1) => buf.push(byte[0]),
+            _ => return None,
+        }
+    }
+}
+
+fn write_message(stream: &mut TcpStream, text: &str) {
+    let _ = stream.write_all(format!("{text}\0").as_bytes());
+}
+
+impl ScriptedFollower {
+    fn start(script: Script) -> ScriptedFollower {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let (tx, log) = mpsc::channel();
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(mut stream) = stream else { return };
+                let tx = tx.clone();
+                std::thread::spawn(move || Self::serve(&mut stream, script, &tx));
+            }
+        });
+        ScriptedFollower { port, log }
+    }
+
+    fn serve(stream: &mut TcpStream, script: Script, tx: &mpsc::Sender<String>) {
+        let mut game: Option<ScriptedGame> = None;
+        while let Some(text) = read_message(stream) {
+            match Message::parse(&text) {
+                Ok(Message::GameReq {
+                    follower,
+                    minutes,
+                    moves,
+                    position,
+                    ..
+                }) => {
+                    let _ = tx.send(format!("GAMEREQ {minutes} min {moves} moves"));
+                    let fen = match position {
+                        Some((side, squares)) => fen_of(side, &squares),
+                        None => "W:W31-50:B1-20".to_string(),
+                    };
+                    write_message(stream, &format!("A{:<32}0", "scripted"));
+                    let mut g = ScriptedGame {
+                        fen,
+                        moves: Vec::new(),
+                        us: follower,
+                        own: 0,
+                        ended: false,
+                    };
+                    Self::act(stream, &mut g, script, tx);
+                    game = Some(g);
+                }
+                Ok(Message::Move {
+                    from, to, captured, ..
+                }) => {
+                    let Some(g) = game.as_mut() else { continue };
+                    let e = Self::engine(g);
+                    let want = hub_form(from, to, &captured);
+                    let i = e
+                        .legal_moves(Naming::Hub)
+                        .iter()
+                        .position(|m| *m == want)
+                        .unwrap_or_else(|| panic!("illegal move {want} in {}", e.fen()));
+                    g.moves.push(e.legal_moves(Naming::Native)[i].clone());
+                    Self::act(stream, g, script, tx);
+                }
+                Ok(Message::GameEnd { reason, stop }) => {
+                    match game.take() {
+                        Some(g) if g.ended => {
+                            let _ = tx.send(format!("GAMEEND {reason} answer"));
+                        }
+                        _ => {
+                            let _ = tx.send(format!("GAMEEND {reason} from the initiator"));
+                            write_message(stream, &format!("E0{stop}"));
+                        }
+                    }
+                    if stop == 1 {
+                        return;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn engine(g: &ScriptedGame) -> Engine {
+        let mut e = Engine::new(Variant::International, 1);
+        let refs: Vec<&str> = g.moves.iter().map(String::as_str).collect();
+        e.set_position(Some(&g.fen), &refs).unwrap();
+        e
+    }
+
+    fn act(
+        stream: &mut TcpStream,
+        g: &mut ScriptedGame,
+        script: Script,
+        tx: &mpsc::Sender<String>,
+    ) {
+        let e = Self::engine(g);
+        if g.ended || e.side_to_move() != g.us {
+            return;
+        }
+        let end = match e.outcome() {
+            Some(Outcome::Win(c)) => Some(if c == g.us { 3 } else { 1 }),
+            Some(Outcome::Draw(_)) => Some(2),
+            None => None,
+        };
+        if let Some(r) = end {
+            write_message(stream, &format!("E{r}0"));
+            g.ended = true;
+            let _ = tx.send(format!("sent GAMEEND {r}"));
+            return;
+        }
+        if let Some((n, r)) = script.end_after {
+            if g.own >= n {
+                write_message(stream, &format!("E{r}0"));
+                write_message(
+                    stream,
+                    &format!("Cgameend sent due to all {n} moves completed, reason={r}"),
+                );
+                g.ended = true;
+                let _ = tx.send(format!("sent GAMEEND {r}"));
+                return;
+            }
+        }
+        let hub = e.legal_moves(Naming::Hub)[0].clone();
+        let native = e.legal_moves(Naming::Native)[0].clone();
+        write_message(stream, &move_message(&hub, 0).unwrap().text());
+        g.moves.push(native);
+        g.own += 1;
+    }
+
+    /// The log lines so far (waits up to `ms` for each next one).
+    fn drain(&self, ms: u64) -> Vec<String> {
+        let mut v = Vec::new();
+        while let Ok(l) = self.log.recv_timeout(Duration::from_millis(ms)) {
+            v.push(l);
+        }
+        v
+    }
+}
+
+/// `damiera match` with the engines given as extra arguments, in a temporary directory with
+/// `openings` as its openings file; returns (success, report, stderr, PDN).
+fn run_match(engines: &[&str], openings: &str, extra: &[&str]) -> (bool, String, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("openings.txt");
+    std::fs::write(&book, openings).unwrap();
+    let pdn = dir.path().join("games.pdn");
+    let out = Command::new(env!("CARGO_BIN_EXE_damiera"))
+        .args(["match", "--variant", "international"])
+        .args(engines)
+        .args(["--openings", book.to_str().unwrap()])
+        .args(["--pdn", pdn.to_str().unwrap()])
+        .args(extra)
+        .output()
+        .expect("run damiera match");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        std::fs::read_to_string(&pdn).unwrap_or_default(),
+    )
+}
+
+fn report_field<'a>(report: &'a str, prefix: &str) -> &'a str {
+    report
+        .lines()
+        .find_map(|l| l.strip_prefix(prefix))
+        .unwrap_or_else(|| panic!("no '{prefix}' in:\n{report}"))
+}
+
+#[test]
+fn match_scores_a_peers_gameend_by_the_rules_not_as_a_crash() {
+    // Moby Dam ends the game with GAMEEND 0 and a CHAT when its move count is reached; a
+    // resignation (1) loses; a claimed win (3) the rules do not give is a draw. The match
+    // answers each with the result it scored, and asks for a move count that its own
+    // --max-plies reaches first: 30 plies, 15 moves a side, 1 minute (20 ms × 15, rounded up).
+    for (reason, wdl, ending, answer) in [
+        (0, "W 0 D 2 L 0", "peer ended the game 2", 2),
+        (1, "W 0 D 0 L 2", "resignation 2", 3),
+        (3, "W 0 D 2 L 0", "peer ended the game 2", 2),
+    ] {
+        let peer = ScriptedFollower::start(Script {
+            end_after: Some((2, reason)),
+        });
+        let addr = format!("127.0.0.1:{}", peer.port);
+        let engines = [
+            "--engine",
+            &addr,
+            "--engine-protocol",
+            "dxp",
+            "--name",
+            "peer",
+            "--engine",
+            env!("CARGO_BIN_EXE_damiera"),
+            "--name",
+            "damiera",
+        ];
+        let (ok, report, err, pdn) = run_match(
+            &engines,
+            "32-28 17-21\n",
+            &["--games", "2", "--movetime", "20", "--max-plies", "30"],
+        );
+        assert!(ok, "{report}\n{err}");
+        assert_eq!(
+            report_field(&report, "Results (peer first): "),
+            wdl,
+            "{report}"
+        );
+        assert_eq!(
+            report_field(&report, "Endings: "),
+            ending,
+            "{report}\n{pdn}"
+        );
+        let note = format!("DXP GAMEEND reason {reason} (");
+        assert_eq!(pdn.matches(&note).count(), 2, "{pdn}");
+        assert_eq!(
+            pdn.matches("after 2 of its moves (GAMEREQ: 15 moves)")
+                .count(),
+            2,
+            "{pdn}"
+        );
+        let log = peer.drain(500);
+        assert_eq!(
+            log.iter()
+                .filter(|l| *l == "GAMEREQ 1 min 15 moves")
+                .count(),
+            2,
+            "{log:?}"
+        );
+        let answers: Vec<&String> = log.iter().filter(|l| l.ends_with(" answer")).collect();
+        assert_eq!(
+            answers,
+            [
+                &format!("GAMEEND {answer} answer"),
+                &format!("GAMEEND {answer} answer")
+            ],
+            "{log:?}"
+        );
+    }
+}
+
+#[test]
+fn match_sends_the_result_in_its_gameend() {
+    // Two scripted followers play each other through the match (first legal moves, so the
+    // games are known): from W:W33:B19 White wins in 3 plies (33-29 19-24 29x20), from
+    // W:W38:B27 the game is drawn by the no-progress rule after 23 plies. The match plays the
+    // follower's opponent, so its GAMEEND says "I lose" (1) to the winner, "I win" (3) to the
+    // loser, "draw" (2) to both; Scan 2.0 logs reason 0 as a draw.
+    let a = ScriptedFollower::start(Script::default());
+    let b = ScriptedFollower::start(Script::default());
+    let (addr_a, addr_b) = (
+        format!("127.0.0.1:{}", a.port),
+        format!("127.0.0.1:{}", b.port),
+    );
+    let engines = [
+        "--engine",
+        &addr_a,
+        "--engine-protocol",
+        "dxp",
+        "--name",
+        "a",
+        "--engine",
+        &addr_b,
+        "--engine-protocol",
+        "dxp",
+        "--name",
+        "b",
+    ];
+    let (ok, report, err, pdn) = run_match(
+        &engines,
+        "W:W33:B19\nW:W38:B27\n",
+        &["--games", "4", "--movetime", "20"],
+    );
+    assert!(ok, "{report}\n{err}");
+    assert_eq!(report_field(&report, "Results (a first): "), "W 1 D 2 L 1");
+    assert_eq!(
+        report_field(&report, "Endings: "),
+        "no legal move 2, no-progress rule 2",
+        "{pdn}"
+    );
+    let reasons = |log: Vec<String>| -> Vec<u8> {
+        log.iter()
+            .filter_map(|l| l.strip_prefix("GAMEEND "))
+            .map(|l| l[..1].parse().unwrap())
+            .collect()
+    };
+    // a: White and winner in game 1, Black and loser in game 2, then two draws.
+    assert_eq!(reasons(a.drain(500)), [1, 3, 2, 2]);
+    assert_eq!(reasons(b.drain(500)), [3, 1, 2, 2]);
+}
+
+#[test]
+fn match_refuses_two_connections_to_one_dxp_follower() {
+    // Nothing listens there: the refusal comes before any connection.
+    for extra in [
+        &[
+            "--engine",
+            "127.0.0.1:9",
+            "--engine-protocol",
+            "dxp",
+            "--engine",
+            env!("CARGO_BIN_EXE_damiera"),
+            "--concurrency",
+            "2",
+        ][..],
+        &[
+            "--engine",
+            "127.0.0.1:9",
+            "--engine-protocol",
+            "dxp",
+            "--engine",
+            "127.0.0.1:9",
+            "--engine-protocol",
+            "dxp",
+        ][..],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_damiera"))
+            .args(["match", "--variant", "international"])
+            .args(extra)
+            .args(["--random-openings", "1", "--opening-plies", "2"])
+            .args(["--games", "2", "--movetime", "20"])
+            .output()
+            .expect("run damiera match");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("error: ")
+                && err.contains("127.0.0.1:9, which plays one game at a time"),
+            "{err}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn connect_sends_the_result_and_ends_at_the_move_count() {
+    let peer = ScriptedFollower::start(Script::default());
+    // damiera White takes the last black man; the follower, out of moves, says "I lose"
+    // and gets "I win".
+    let (ok, text) = connect(
+        peer.port,
+        &["--movetime", "20", "--fen", "W:W28:B23", "--color", "white"],
+    );
+    assert!(ok && text.contains("result: 2-0 (no legal move)"), "{text}");
+    assert_eq!(
+        peer.drain(500),
+        [
+            "GAMEREQ 5 min 0 moves",
+            "sent GAMEEND 1",
+            "GAMEEND 3 answer"
+        ]
+    );
+    // The follower takes damiera's last man: damiera, out of moves, says "I lose".
+    let (ok, text) = connect(
+        peer.port,
+        &["--movetime", "20", "--fen", "W:W28:B23", "--color", "black"],
+    );
+    assert!(ok && text.contains("result: 2-0 (no legal move)"), "{text}");
+    assert_eq!(
+        peer.drain(500),
+        ["GAMEREQ 5 min 0 moves", "GAMEEND 1 from the initiator"]
+    );
+    // A game of 2 moves: after its second move and the follower's, damiera ends it, a draw
+    // (GAMEEND 2), instead of starting a new period; stderr shows every move.
+    let (ok, text) = connect(
+        peer.port,
+        &["--movetime", "20", "--time", "1", "--moves", "2"],
+    );
+    assert!(
+        ok && text.contains("result: 1-1 (move limit: 2 moves)"),
+        "{text}"
+    );
+    assert_eq!(
+        peer.drain(500),
+        ["GAMEREQ 1 min 2 moves", "GAMEEND 2 from the initiator"]
+    );
+    let plies: Vec<&str> = text.lines().filter(|l| l.starts_with("ply ")).collect();
+    assert_eq!(plies.len(), 4, "{text}");
+    for (i, l) in plies.iter().enumerate() {
+        let colour = if i % 2 == 0 { "white" } else { "black" };
+        assert!(l.starts_with(&format!("ply {}: ", i + 1)), "{l}");
+        assert!(
+            l.contains(&format!(" ({colour}, ")) && l.ends_with(" s)"),
+            "{l}"
+        );
+    }
+}
+
+/// A GAMEREQ from "script" for a game of `moves` moves in `minutes`, damiera (the follower)
+/// playing `follower`, from black men on 1-5 and white men on 46-50, White to move.
+fn far_apart_gamereq(follower: char, minutes: u32, moves: u32) -> String {
+    let squares = format!("{}{}{}", "z".repeat(5), "e".repeat(40), "w".repeat(5));
+    format!(
+        "R01{:<32}{follower}{minutes:03}{moves:03}BW{squares}",
+        "script"
+    )
+}
+
+#[test]
+fn listen_ends_at_the_move_count_and_answers_gameends_with_its_result() {
+    let listener = Listener::start(&["--movetime", "20"]);
+    let mut p = Peer::connect(listener.port);
+    // A game of 2 moves: damiera (White) ends it on its turn after 2 moves each, a draw, with
+    // the CHAT after the GAMEEND (Moby Dam's order); no new period begins.
+    p.send(&far_apart_gamereq('W', 1, 2));
+    assert!(p.recv().ends_with('0'));
+    assert!(p.recv().starts_with('M'));
+    p.send("M0000010600");
+    assert!(p.recv().starts_with('M'));
+    p.send("M0000020800");
+    assert_eq!(p.recv(), "E20");
+    let chat = p.recv();
+    assert_eq!(
+        chat,
+        "Cgame ended: all 2 moves played, a draw by the game's length"
+    );
+    p.send("E00");
+    // The opponent resigns (1): damiera answers "I win" (3).
+    p.send(&far_apart_gamereq('Z', 1, 0));
+    assert!(p.recv().ends_with('0'));
+    p.send("M0000464100");
+    assert!(p.recv().starts_with('M'));
+    p.send("E10");
+    assert_eq!(p.recv(), "E30");
+    // A claimed win (3) the rules do not give: "no reason" (0); a draw (2) is accepted.
+    for (claim, answer) in [("E30", "E00"), ("E20", "E20")] {
+        p.send(&far_apart_gamereq('Z', 1, 0));
+        assert!(p.recv().ends_with('0'));
+        p.send(claim);
+        assert_eq!(p.recv(), answer, "answer to {claim}");
+    }
+    drop(p);
+    let log = listener.drain(500);
+    let overs: Vec<&String> = log
+        .iter()
+        .filter(|l| l.starts_with("game over after"))
+        .collect();
+    assert_eq!(overs.len(), 4, "{log:?}");
+    assert!(
+        overs[0].contains("1-1 (move limit: 2 moves)"),
+        "{}",
+        overs[0]
+    );
+    assert!(
+        overs[1].contains("0-2 (the opponent resigned)"),
+        "{}",
+        overs[1]
+    );
+    assert!(
+        overs[2].contains("* (the opponent claimed a win"),
+        "{}",
+        overs[2]
+    );
+    assert!(
+        overs[3].contains("1-1 (a draw by the opponent's GAMEEND)"),
+        "{}",
+        overs[3]
+    );
+}
+
+#[test]
+fn a_non_ascii_gamereq_is_refused() {
+    let listener = Listener::start(&["--movetime", "20"]);
+    let mut p = Peer::connect(listener.port);
+    // UTF-8, then Latin-1 (not UTF-8 at all): a CHAT naming the fault and GAMEACC code 2, so
+    // the initiator does not wait.
+    let utf8 = format!("R01{:<32}Z001000A", "Dämon");
+    let mut latin1 = format!("R01{:<32}Z001000A", "Dxmon").into_bytes();
+    latin1[4] = 0xE4;
+    latin1.push(0);
+    for bytes in [format!("{utf8}\0").into_bytes(), latin1] {
+        p.send_raw(&bytes);
+        let (m, chats) = p.recv_skipping_chat();
+        assert!(m.starts_with("Adamiera") && m.ends_with('2'), "{m}");
+        assert!(
+            chats.iter().any(|c| c.contains("GAMEREQ: not ASCII")),
+            "{chats:?}"
+        );
+    }
+    // The session goes on: a good GAMEREQ is accepted.
+    p.send(&gamereq('Z'));
+    assert!(p.recv().ends_with('0'));
+}
+
+/// Reads until the connection closes; true if it does before the read timeout.
+fn closes(p: &mut Peer) -> bool {
+    let mut buf = [0u8; 64];
+    loop {
+        match p.stream.read(&mut buf) {
+            Ok(0) => return true,
+            Ok(_) => {}
+            Err(_) => return false,
+        }
+    }
+}
+
+#[test]
+fn a_silent_connection_blocks_nobody_and_is_closed() {
+    let listener = Listener::start(&["--movetime", "20", "--idle-timeout", "3"]);
+    // A connection that sends nothing, then an initiator: it is served at once.
+    let mut silent = Peer::connect(listener.port);
+    let (ok, text) = connect(listener.port, &["--movetime", "20", "--fen", "W:W28:B23"]);
+    assert!(ok && text.contains("result: 2-0"), "{text}");
+    // The silent one is told and closed after its idle timeout, after the other game.
+    assert_eq!(
+        silent.recv(),
+        "Cerror: nothing from the peer in 3 s: connection closed"
+    );
+    assert!(closes(&mut silent));
+    let log = listener.drain(500);
+    let accepted = log
+        .iter()
+        .position(|l| l.starts_with("game accepted from damiera"));
+    let dropped = log
+        .iter()
+        .position(|l| l.contains("nothing from the peer in 3 s"));
+    assert!(
+        accepted.is_some() && dropped.is_some() && accepted < dropped,
+        "{log:?}"
+    );
+    // In a game, on the peer's turn: the idle timeout plus the peer's thinking time (0 min).
+    let mut p = Peer::connect(listener.port);
+    p.send(&far_apart_gamereq('W', 0, 0));
+    assert!(p.recv().ends_with('0'));
+    assert!(p.recv().starts_with('M'));
+    assert_eq!(
+        p.recv(),
+        "Cerror: nothing from the peer in 3 s: connection closed"
+    );
+    assert!(closes(&mut p));
+}
+
+#[test]
+fn the_idle_timeout_does_not_run_while_damiera_thinks() {
+    // 1.5 s a move and a 1 s idle timeout: the first move comes, then the peer's silence ends
+    // the connection.
+    let listener = Listener::start(&["--movetime", "1500", "--idle-timeout", "1"]);
+    let mut p = Peer::connect(listener.port);
+    p.send(&far_apart_gamereq('W', 0, 0));
+    assert!(p.recv().ends_with('0'));
+    let m = p.recv();
+    assert!(m.starts_with('M'), "{m}");
+    assert_eq!(
+        p.recv(),
+        "Cerror: nothing from the peer in 1 s: connection closed"
+    );
+    assert!(closes(&mut p));
 }

@@ -160,6 +160,12 @@ pub enum Reason {
     Crash,
     /// A loss by no answer in time (`--movetime` / `--depth`).
     NoAnswer,
+    /// A DXP engine resigned: GAMEEND reason 1 ("I lose") instead of a move.
+    Resignation,
+    /// A DXP engine ended the game with GAMEEND reason 0, 2 or 3 instead of a move (Moby Dam
+    /// and Scan do at the GAMEREQ's move count): adjudicated by the rules, a draw when they do
+    /// not decide the position.
+    PeerEnded,
 }
 
 impl Reason {
@@ -174,11 +180,13 @@ impl Reason {
             Reason::TimeForfeit => "time forfeit",
             Reason::Crash => "crash",
             Reason::NoAnswer => "no answer",
+            Reason::Resignation => "resignation",
+            Reason::PeerEnded => "peer ended the game",
         }
     }
 
     /// Every reason, in report order.
-    pub const ALL: [Reason; 8] = [
+    pub const ALL: [Reason; 10] = [
         Reason::NoLegalMove,
         Reason::Repetition,
         Reason::NoProgress,
@@ -187,6 +195,8 @@ impl Reason {
         Reason::TimeForfeit,
         Reason::Crash,
         Reason::NoAnswer,
+        Reason::Resignation,
+        Reason::PeerEnded,
     ];
 }
 
@@ -295,13 +305,34 @@ impl Seat {
 }
 
 /// Plays one game. `seats[e]` is engine `e`; `white` is the engine playing White. Returns
-/// `None` if the match was aborted during the game.
+/// `None` if the match was aborted during the game. A DXP engine is told how the game ended
+/// (GAMEEND with the result).
 fn play_game(
     cfg: &MatchConfig,
     index: usize,
     opening: &Opening,
     seats: &mut [Seat; 2],
     abort: &Arc<AtomicBool>,
+) -> Option<GameRecord> {
+    let mut hub_moves = Vec::new();
+    let rec = play_moves(cfg, index, opening, seats, abort, &mut hub_moves)?;
+    for s in seats.iter_mut() {
+        if let Some(p) = s.proc.as_mut() {
+            p.game_over(&hub_moves, rec.result, rec.reason);
+        }
+    }
+    Some(rec)
+}
+
+/// The moves of [`play_game`]; `hub_moves` gets the game's moves in Hub form when an engine
+/// speaks Hub or DXP.
+fn play_moves(
+    cfg: &MatchConfig,
+    index: usize,
+    opening: &Opening,
+    seats: &mut [Seat; 2],
+    abort: &Arc<AtomicBool>,
+    hub_moves: &mut Vec<String>,
 ) -> Option<GameRecord> {
     let white = index % 2;
     let v = cfg.variant;
@@ -315,7 +346,6 @@ fn play_game(
     let needs_hub = seats
         .iter()
         .any(|s| s.spec.protocol != process::Protocol::Native);
-    let mut hub_moves: Vec<String> = Vec::new();
     if needs_hub {
         let mut e = Engine::new(v, 1);
         for (i, m) in all.iter().enumerate() {
@@ -379,15 +409,7 @@ fn play_game(
         if abort.load(Ordering::SeqCst) {
             return None;
         }
-        let outcome = arb.outcome();
-        if outcome.is_some() {
-            for s in seats.iter_mut() {
-                if let Some(p) = s.proc.as_mut() {
-                    p.game_over(&hub_moves);
-                }
-            }
-        }
-        match outcome {
+        match arb.outcome() {
             Some(Outcome::Win(c)) => {
                 return finish(
                     rec,
@@ -419,6 +441,7 @@ fn play_game(
             depth: cfg.tc.depth,
             clock: clocks.map(|c| (c[0].max(0) as u64, c[1].max(0) as u64, inc)),
             white_to_move: side == Color::White,
+            plies_left: Some(cfg.max_plies.saturating_sub(rec.moves.len())),
         };
         let limit_ms = if let Some(c) = clocks {
             c[side as usize].max(0) as u64 + TC_GRACE_MS
@@ -440,7 +463,7 @@ fn play_game(
             fen,
             &all,
             &hub_start,
-            &hub_moves,
+            hub_moves,
             &limits,
             Duration::from_millis(limit_ms),
         );
@@ -466,6 +489,19 @@ fn play_game(
                     d.as_millis()
                 );
                 return finish(rec, lose, reason, detail);
+            }
+            Err(Failure::GameEnd { reason, note }) => {
+                // An orderly end, not a crash. A resignation loses; anything else is what
+                // the rules make of the position, which they did not decide (the game would
+                // not have gone on): a draw, a claimed win included (docs/match.md).
+                if reason == 1 {
+                    let detail = format!("{name} resigned: {note}; FEN {fen_now}");
+                    return finish(rec, lose, Reason::Resignation, detail);
+                }
+                let detail = format!(
+                    "{name}: {note}; the rules do not decide the position: a draw; FEN {fen_now}"
+                );
+                return finish(rec, GameResult::Draw, Reason::PeerEnded, detail);
             }
         };
         rec.times[e].add(took);
@@ -634,13 +670,50 @@ pub fn progress_line(cfg: &MatchConfig, t: &Tally) -> String {
     s
 }
 
+/// Refuses a match in which two connections would go to one DXP follower: a DXP address
+/// serves one game at a time (Moby Dam drops the earlier connection when a second arrives,
+/// Scan's `dxp` mode serves one), so `--concurrency` above 1 with a DXP engine, or both
+/// engines at one address, cannot work.
+///
+/// # Errors
+/// One line naming the address.
+pub fn check_dxp_addresses(cfg: &MatchConfig) -> Result<(), String> {
+    let dxp: Vec<&EngineSpec> = cfg
+        .engines
+        .iter()
+        .filter(|s| s.protocol == process::Protocol::Dxp)
+        .collect();
+    if let Some(s) = dxp.first() {
+        if cfg.concurrency > 1 {
+            return Err(format!(
+                "--concurrency {}: engine '{}' is the DXP follower at {}, which plays one game \
+                 at a time; use --concurrency 1",
+                cfg.concurrency,
+                s.name,
+                s.command.join(" ")
+            ));
+        }
+    }
+    if let [a, b] = dxp[..] {
+        if a.command == b.command {
+            return Err(format!(
+                "both engines are the DXP follower at {}, which plays one game at a time",
+                a.command.join(" ")
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Runs a match. `abort` is set by Ctrl-C (or anything else) to stop starting games and kill
 /// the engines; finished games are kept. Every engine is started and handshaken before the
 /// first game.
 ///
 /// # Errors
-/// An engine that does not start or fails its handshake (one line naming it).
+/// Two connections to one DXP follower ([`check_dxp_addresses`]), or an engine that does not
+/// start or fails its handshake (one line naming it).
 pub fn run_match(cfg: &MatchConfig, abort: Arc<AtomicBool>) -> Result<MatchReport, String> {
+    check_dxp_addresses(cfg)?;
     let seats = start_all(cfg, &abort)?;
     let total = cfg.games;
     let next = Arc::new(AtomicUsize::new(0));

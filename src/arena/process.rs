@@ -84,6 +84,9 @@ pub struct GoLimits {
     pub clock: Option<(u64, u64, u64)>,
     /// Whether White is to move (for the Hub form, which sends only the mover's clock).
     pub white_to_move: bool,
+    /// Plies the match can still play before its `--max-plies` adjudication (`None`:
+    /// unknown); a DXP GAMEREQ's move count is chosen not to end the game before that.
+    pub plies_left: Option<usize>,
 }
 
 /// Why an engine did not deliver a move.
@@ -95,6 +98,15 @@ pub enum Failure {
     Timeout(Duration),
     /// The engine was interrupted by the match being aborted (Ctrl-C).
     Aborted,
+    /// A DXP follower ended the game with GAMEEND instead of a move: its reason (`0` none,
+    /// `1` I lose, `2` draw, `3` I win, from its own view) and a description (its moves, the
+    /// GAMEREQ's move count).
+    GameEnd {
+        /// The GAMEEND reason, from the follower's view.
+        reason: u8,
+        /// What happened, for the PDN comment.
+        note: String,
+    },
 }
 
 enum ReadEvent {
@@ -251,6 +263,7 @@ impl EngineProcess {
                 format!("handshake failed: no answer within {} ms", d.as_millis())
             }
             Failure::Aborted => "handshake failed: interrupted".to_string(),
+            Failure::GameEnd { note, .. } => format!("handshake failed: {note}"),
         };
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
         // The protocol's greeting and its answer, the form of an option command, the command
@@ -837,10 +850,16 @@ impl Player {
         }
     }
 
-    /// The game is over by the match's rules after `hub_moves` (DXP: tell the follower).
-    pub fn game_over(&mut self, hub_moves: &[String]) {
+    /// The game is over after `hub_moves` with `result` for `reason` (DXP: tell the follower,
+    /// with the GAMEEND reason of that result).
+    pub fn game_over(
+        &mut self,
+        hub_moves: &[String],
+        result: super::GameResult,
+        reason: super::Reason,
+    ) {
         if let Player::Dxp(d) = self {
-            d.game_over(hub_moves);
+            d.game_over(hub_moves, result, reason);
         }
     }
 

@@ -7,8 +7,9 @@
 //! dxp.cpp): 1 to 127 ASCII characters, each followed by a `\0`; the first character names the
 //! message, the fields after it have fixed widths and zero-padded decimals:
 //! - `R` GAMEREQ: version `01`, initiator name (32), follower colour `W`/`Z`, thinking time in
-//!   minutes (3), number of moves for it (3, `000`: the whole game), `A` (the start position,
-//!   White to move) or `B` followed by the colour to move and 50 squares (`e w z W Z`);
+//!   minutes (3), number of moves (3, the game's length; `000`: no limit), `A` (the start
+//!   position, White to move) or `B` followed by the colour to move and 50 squares
+//!   (`e w z W Z`);
 //! - `A` GAMEACC: follower name (32), code (`0` accepted, `1` version not supported, `2` not
 //!   this game, `3` no games);
 //! - `M` MOVE: seconds used (4), from (2), to (2), number captured (2), captured squares (2
@@ -24,7 +25,9 @@ use crate::search::Limits;
 use crate::variant::Variant;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The longest message, in characters, without its `\0` (DXP specification).
@@ -49,7 +52,8 @@ pub enum Message {
         follower: Color,
         /// Thinking time per player, in minutes.
         minutes: u32,
-        /// Moves to be made in that time (0: the whole game).
+        /// The game's length in moves a side (0: no limit): Moby Dam and Scan end the game
+        /// there, and so does damiera (docs/dxp.md).
         moves: u32,
         /// The start position: `None` for the normal start (White to move), or the side to
         /// move and the 50 squares (`e`, `w`, `z`, `W`, `Z`, square 1 first).
@@ -153,8 +157,24 @@ impl Message {
         if text.is_empty() {
             return Err("empty message".into());
         }
-        if text.len() > MAX_MESSAGE || !text.is_ascii() {
-            return Err("message longer than 127 characters or not ASCII".into());
+        let header = text.as_bytes()[0];
+        let named = |e: String| match header {
+            b'R' => format!("GAMEREQ: {e}"),
+            b'M' => format!("MOVE: {e}"),
+            _ => e,
+        };
+        if text.len() > MAX_MESSAGE {
+            return Err(named(format!(
+                "{} characters, more than 127",
+                text.chars().count()
+            )));
+        }
+        if let Some(c) = text.chars().find(|c| !c.is_ascii()) {
+            return Err(named(format!(
+                "not ASCII (character U+{:04X} at byte {})",
+                u32::from(c),
+                text.find(c).unwrap_or(0)
+            )));
         }
         let exact = |len: usize| {
             if text.len() == len {
@@ -166,12 +186,7 @@ impl Message {
                 ))
             }
         };
-        let header = text.as_bytes()[0];
-        Message::parse_fields(text, header, exact).map_err(|e| match header {
-            b'R' => format!("GAMEREQ: {e}"),
-            b'M' => format!("MOVE: {e}"),
-            _ => e,
-        })
+        Message::parse_fields(text, header, exact).map_err(named)
     }
 
     fn parse_fields(
@@ -425,10 +440,11 @@ pub fn move_message(hub: &str, seconds: u32) -> Option<Message> {
     })
 }
 
-/// The search limits for one move from a DXP clock: `minutes` per player for `moves` moves
-/// (0: the whole game; after `moves` moves a new period of the same length begins),
-/// `used_ms` already used in this period, `made` moves already made by this side. A fixed
-/// `movetime` (ms) overrides the clock; a clock of 0 minutes without one gets 1,000 ms a move.
+/// The search limits for one move from a DXP clock: `minutes` per player for the game, which
+/// lasts `moves` moves a side (0: no move limit; Moby Dam and Scan end the game there, and so
+/// does damiera, docs/dxp.md), `used_ms` milliseconds already used and `made` moves already
+/// made by this side. A fixed `movetime` (ms) overrides the clock; a clock of 0 minutes
+/// without one gets 1,000 ms a move.
 pub fn clock_limits(
     minutes: u32,
     moves: u32,
@@ -442,10 +458,10 @@ pub fn clock_limits(
     } else if minutes == 0 {
         limits.movetime = Some(1000);
     } else {
-        let period = u64::from(minutes) * 60_000;
-        limits.time = Some(period.saturating_sub(used_ms).max(1));
+        let game = u64::from(minutes) * 60_000;
+        limits.time = Some(game.saturating_sub(used_ms).max(1));
         if moves > 0 {
-            limits.movestogo = Some(moves - made % moves);
+            limits.movestogo = Some(moves.saturating_sub(made).max(1));
         }
     }
     limits
@@ -546,6 +562,47 @@ pub struct Report {
     pub last: Option<String>,
 }
 
+/// How long a GAMEREQ waits for the game of another connection to end before it is refused
+/// (GAMEACC code 2), in milliseconds.
+pub const SLOT_WAIT_MS: u64 = 10_000;
+
+/// The default idle timeout ([`Options::idle_timeout_ms`]), in milliseconds.
+pub const DEFAULT_IDLE_TIMEOUT_MS: u64 = 60_000;
+
+/// One game at a time: the connections of one follower (`damiera dxp --listen` serves them at
+/// once) share a slot, which a game holds from its GAMEACC to its end. Clones share the slot.
+#[derive(Clone, Debug, Default)]
+pub struct GameSlot(Arc<AtomicBool>);
+
+/// A game's hold on its [`GameSlot`], given back when dropped.
+struct SlotHold(Arc<AtomicBool>);
+
+impl Drop for SlotHold {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::SeqCst);
+    }
+}
+
+impl GameSlot {
+    /// Takes the slot, waiting up to `wait` for another game to end.
+    fn take(&self, wait: Duration) -> Option<SlotHold> {
+        let deadline = Instant::now() + wait;
+        loop {
+            if self
+                .0
+                .compare_exchange(false, true, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+            {
+                return Some(SlotHold(Arc::clone(&self.0)));
+            }
+            if Instant::now() >= deadline {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
 /// Options of a session.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -558,6 +615,15 @@ pub struct Options {
     /// How long to wait for the peer's answer to a GAMEREQ, a GAMEEND or a move, in ms
     /// (0: forever for moves; GAMEACC and GAMEEND answers always time out).
     pub answer_timeout_ms: u64,
+    /// Closes the connection when the peer sends nothing for this long, in milliseconds (0:
+    /// never): with no game in progress (before a GAMEREQ, between games), and on the peer's
+    /// turn with its whole thinking time for the game (the GAMEREQ's minutes) on top. Never
+    /// while damiera thinks.
+    pub idle_timeout_ms: u64,
+    /// Prints a line per move on stderr (`ply 12: 32-28 (white, 0.8 s)`); the initiator does.
+    pub moves_to_stderr: bool,
+    /// The game slot this session shares with the other connections of its follower.
+    pub slot: GameSlot,
 }
 
 impl Default for Options {
@@ -567,6 +633,9 @@ impl Default for Options {
             hash_mib: 64,
             movetime: None,
             answer_timeout_ms: 30_000,
+            idle_timeout_ms: DEFAULT_IDLE_TIMEOUT_MS,
+            moves_to_stderr: false,
+            slot: GameSlot::default(),
         }
     }
 }
@@ -577,14 +646,37 @@ struct GameState {
     start_side: Color,
     moves: Vec<String>,
     us: Color,
+    /// Thinking time per player for the game, in minutes (GAMEREQ).
     minutes: u32,
-    moves_per_period: u32,
+    /// The game's length in moves a side (GAMEREQ; 0: no limit).
+    moves_per_game: u32,
+    /// Milliseconds damiera has thought in this game.
     used_ms: u64,
-    made: u32,
     searching: bool,
     search_started: Instant,
+    /// When the side to move got the move (for the move lines on stderr).
+    turn_started: Instant,
     /// Our GAMEEND was sent and the peer's is awaited (since when).
     end_sent: Option<Instant>,
+    /// The follower's game slot, held for the game.
+    _hold: Option<SlotHold>,
+}
+
+impl GameState {
+    /// Moves made by `side` since the game's start position.
+    fn made_by(&self, side: Color) -> u32 {
+        let plies = self.moves.len() as u32;
+        if side == self.start_side {
+            plies.div_ceil(2)
+        } else {
+            plies / 2
+        }
+    }
+
+    /// Whether a side has made the game's number of moves (GAMEREQ `moves` > 0).
+    fn at_move_limit(&self) -> bool {
+        self.moves_per_game > 0 && (self.moves.len() as u32).div_ceil(2) >= self.moves_per_game
+    }
 }
 
 struct Session<'a> {
@@ -598,6 +690,8 @@ struct Session<'a> {
     last: Option<String>,
     initiator: bool,
     stop_after: bool,
+    /// When the peer last sent a message or we last sent one (for the idle timeout).
+    last_heard: Instant,
     log: &'a mut dyn Write,
 }
 
@@ -606,6 +700,7 @@ impl Session<'_> {
         let mut bytes = m.text().into_bytes();
         bytes.push(0);
         log::debug!("dxp send {}", m.text());
+        self.last_heard = Instant::now();
         self.stream
             .write_all(&bytes)
             .and_then(|_| self.stream.flush())
@@ -661,12 +756,56 @@ impl Session<'_> {
         }
     }
 
+    /// Our answer to the peer's GAMEEND with `peer_reason` (from its view): the rules' result
+    /// when they decide the position; otherwise a resignation (`1`) is our win (`3`), at the
+    /// game's move count the game is a draw (`2`: a position the rules do not decide is a draw
+    /// when the game's length is reached), a draw (`2`) is accepted; otherwise `0`.
+    fn answer_verdict(&self, peer_reason: u8) -> (u8, String) {
+        let (ours, result) = self.verdict();
+        let Some(g) = self.game.as_ref() else {
+            return (ours, result);
+        };
+        if ours != 0 {
+            return (ours, result);
+        }
+        let our_win = if g.us == Color::White { "2-0" } else { "0-2" };
+        match peer_reason {
+            1 => (3, format!("{our_win} (the opponent resigned)")),
+            _ if g.at_move_limit() => (2, format!("1-1 (move limit: {} moves)", g.moves_per_game)),
+            2 => (2, "1-1 (a draw by the opponent's GAMEEND)".to_string()),
+            3 => (
+                0,
+                "* (the opponent claimed a win the rules do not give)".to_string(),
+            ),
+            _ => (0, "* (ended by the opponent before its end)".to_string()),
+        }
+    }
+
+    /// Prints the move line of the initiator on stderr: ply (from the game's start), move,
+    /// the mover's colour and its time in seconds.
+    fn move_line(&mut self, mover: Color, name: &str) {
+        let Some(g) = self.game.as_mut() else { return };
+        let secs = g.turn_started.elapsed().as_secs_f64();
+        g.turn_started = Instant::now();
+        if self.opts.moves_to_stderr {
+            eprintln!(
+                "ply {}: {name} ({}, {secs:.1} s)",
+                g.moves.len(),
+                if mover == Color::White {
+                    "white"
+                } else {
+                    "black"
+                }
+            );
+        }
+    }
+
     fn start_search(&mut self) {
         let g = self.game.as_ref().expect("a game");
         let limits = clock_limits(
             g.minutes,
-            g.moves_per_period,
-            g.made,
+            g.moves_per_game,
+            g.made_by(g.us),
             g.used_ms,
             self.opts.movetime,
         );
@@ -715,12 +854,28 @@ impl Session<'_> {
         if self.engine.outcome().is_some() {
             let (reason, result) = self.verdict();
             self.end_game(reason, result);
+        } else if g.moves_per_game > 0 && g.made_by(g.us) >= g.moves_per_game {
+            // The game's length is reached (as Moby Dam and Scan read the GAMEREQ): the game
+            // ends here, a draw when the rules do not decide it. GAMEEND first, then the CHAT
+            // (pydraughts keeps only the first of two messages that arrive together).
+            let n = g.moves_per_game;
+            self.end_game(2, format!("1-1 (move limit: {n} moves)"));
+            self.send(&Message::Chat(format!(
+                "game ended: all {n} moves played, a draw by the game's length"
+            )));
         } else {
             self.start_search();
         }
     }
 
-    fn new_game(&mut self, fen: String, us: Color, minutes: u32, moves: u32) -> Result<(), String> {
+    fn new_game(
+        &mut self,
+        fen: String,
+        us: Color,
+        minutes: u32,
+        moves: u32,
+        hold: Option<SlotHold>,
+    ) -> Result<(), String> {
         self.engine.new_game();
         self.engine.set_position(Some(&fen), &[])?;
         let start_side = self.engine.side_to_move();
@@ -730,12 +885,13 @@ impl Session<'_> {
             moves: Vec::new(),
             us,
             minutes,
-            moves_per_period: moves,
+            moves_per_game: moves,
             used_ms: 0,
-            made: 0,
             searching: false,
             search_started: Instant::now(),
+            turn_started: Instant::now(),
             end_sent: None,
+            _hold: hold,
         });
         Ok(())
     }
@@ -773,7 +929,15 @@ impl Session<'_> {
             None => START_FEN.to_string(),
             Some((side, squares)) => fen_of(*side, squares),
         };
-        match self.new_game(fen.clone(), follower, minutes, moves) {
+        // One game at a time across the follower's connections.
+        let Some(hold) = self.opts.slot.take(Duration::from_millis(SLOT_WAIT_MS)) else {
+            self.protocol_error(&format!(
+                "busy: a game on another connection is in progress; refused a game from {name}"
+            ));
+            self.send(&Message::GameAcc { name: me, code: 2 });
+            return;
+        };
+        match self.new_game(fen.clone(), follower, minutes, moves, Some(hold)) {
             Ok(()) => {
                 self.send(&Message::GameAcc { name: me, code: 0 });
                 self.say(&format!(
@@ -848,7 +1012,13 @@ impl Session<'_> {
             return;
         };
         let native = self.engine.legal_moves(Naming::Native)[i].clone();
-        self.game.as_mut().expect("a game").moves.push(native);
+        let mover = self.side_to_move();
+        self.game
+            .as_mut()
+            .expect("a game")
+            .moves
+            .push(native.clone());
+        self.move_line(mover, &native);
         if self.sync() {
             self.our_turn();
         }
@@ -862,10 +1032,6 @@ impl Session<'_> {
         g.searching = false;
         let spent = g.search_started.elapsed().as_millis() as u64;
         g.used_ms += spent;
-        g.made += 1;
-        if g.moves_per_period > 0 && g.made % g.moves_per_period == 0 {
-            g.used_ms = 0; // a new period begins
-        }
         let Some(hub) = best else {
             let (reason, result) = self.verdict();
             self.end_game(reason, result);
@@ -888,7 +1054,13 @@ impl Session<'_> {
         if !self.send(&msg) {
             return;
         }
-        self.game.as_mut().expect("a game").moves.push(native);
+        let mover = self.side_to_move();
+        self.game
+            .as_mut()
+            .expect("a game")
+            .moves
+            .push(native.clone());
+        self.move_line(mover, &native);
         self.sync();
     }
 
@@ -908,7 +1080,7 @@ impl Session<'_> {
         if let Some(g) = self.game.as_mut() {
             g.searching = false;
         }
-        let (ours, result) = self.verdict();
+        let (ours, result) = self.answer_verdict(reason);
         let stop_ours = u8::from(self.initiator || self.stop_after);
         self.send(&Message::GameEnd {
             reason: ours,
@@ -953,6 +1125,20 @@ impl Session<'_> {
         }
     }
 
+    /// How long the peer may stay silent now (see [`Options::idle_timeout_ms`]): `None` while
+    /// damiera thinks or is to move, or with no idle timeout.
+    fn idle_limit(&self) -> Option<Duration> {
+        if self.opts.idle_timeout_ms == 0 {
+            return None;
+        }
+        let idle = Duration::from_millis(self.opts.idle_timeout_ms);
+        match self.game.as_ref() {
+            None => Some(idle),
+            Some(g) if g.end_sent.is_some() || g.searching || self.side_to_move() == g.us => None,
+            Some(g) => Some(idle + Duration::from_secs(u64::from(g.minutes) * 60)),
+        }
+    }
+
     /// Runs until the connection ends, or (initiator, or after a stop code 1) the game ends.
     fn run(&mut self) {
         loop {
@@ -965,6 +1151,21 @@ impl Session<'_> {
             let input = match self.rx.recv_timeout(timeout) {
                 Ok(i) => i,
                 Err(RecvTimeoutError::Timeout) => {
+                    if let Some(limit) = self.idle_limit() {
+                        if self.last_heard.elapsed() >= limit {
+                            self.protocol_error(&format!(
+                                "nothing from the peer in {} s: connection closed",
+                                limit.as_secs()
+                            ));
+                            if self.game.is_some() {
+                                self.say("game over: * (the opponent went silent)");
+                                self.last = Some("* (the opponent went silent)".into());
+                                self.engine.stop();
+                                self.game = None;
+                            }
+                            return;
+                        }
+                    }
                     if let Some(g) = self.game.as_ref() {
                         if let Some(t) = g.end_sent {
                             if t.elapsed()
@@ -995,8 +1196,12 @@ impl Session<'_> {
                     return;
                 }
                 Input::Best(b) => self.on_best(b),
-                Input::Peer(Err(e)) => self.on_malformed(&e),
+                Input::Peer(Err(e)) => {
+                    self.last_heard = Instant::now();
+                    self.on_malformed(&e)
+                }
                 Input::Peer(Ok(m)) => {
+                    self.last_heard = Instant::now();
                     log::debug!("dxp recv {}", m.text());
                     match m {
                         Message::GameReq { .. } => self.on_game_req(m),
@@ -1044,6 +1249,7 @@ fn session<'a>(
         last: None,
         initiator,
         stop_after: false,
+        last_heard: Instant::now(),
         log,
     })
 }
@@ -1063,7 +1269,7 @@ pub struct GameRequest {
     pub color: Color,
     /// Thinking time per player, in minutes.
     pub minutes: u32,
-    /// Moves in that time (0: the whole game).
+    /// The game's length in moves a side (0: no limit).
     pub moves: u32,
     /// A start position (FEN); `None`: the normal start.
     pub fen: Option<String>,
@@ -1081,7 +1287,7 @@ pub fn initiate(
     let fen = req.fen.clone().unwrap_or_else(|| START_FEN.to_string());
     // The game is set up before the request (the FEN checked, the squares derived); the
     // messages before the GAMEACC are handled below, so nothing plays until it comes.
-    s.new_game(fen, req.color, req.minutes, req.moves)?;
+    s.new_game(fen, req.color, req.minutes, req.moves, None)?;
     let position = req.fen.as_ref().map(|_| squares_of(&s.engine));
     let name = opts.name.clone();
     s.send(&Message::GameReq {
@@ -1098,6 +1304,9 @@ pub fn initiate(
         match s.rx.recv_timeout(left) {
             Ok(Input::Peer(Ok(Message::GameAcc { name, code: 0 }))) => {
                 s.say(&format!("game accepted by {name}"));
+                if let Some(g) = s.game.as_mut() {
+                    g.turn_started = Instant::now();
+                }
                 break;
             }
             Ok(Input::Peer(Ok(Message::GameAcc { name, code }))) => {
