@@ -23,7 +23,7 @@
 //! lidraughts' numbering.
 
 use crate::game::Game;
-use crate::notation::MoveError;
+use crate::notation::{self, MoveError};
 use crate::rules::Color;
 use crate::variant::{Variant, VariantFn};
 use std::fmt;
@@ -504,12 +504,18 @@ fn move_to_algebraic(text: &str, nb: Numbers) -> Option<String> {
     Some(out)
 }
 
-/// A numeric Russian or Brazilian FEN rewritten with algebraic squares (ranges expanded).
+/// A numeric Russian or Brazilian FEN rewritten with algebraic squares (ranges expanded);
+/// lidraughts' move counters (`H0`, `F1`) are kept as they are.
 fn fen_to_algebraic(fen: &str, nb: Numbers) -> Result<String, String> {
-    let mut fields = fen.split(':');
+    let mut fields = fen.trim().trim_end_matches('.').split(':');
     let mut out = fields.next().unwrap_or("").trim().to_string();
     for field in fields {
         let field = field.trim();
+        if notation::counter_field(field).is_some() {
+            out.push(':');
+            out.push_str(field);
+            continue;
+        }
         let (colour, list) = field.split_at(field.chars().next().map_or(0, char::len_utf8));
         out.push(':');
         out.push_str(colour);
@@ -541,30 +547,6 @@ fn fen_to_algebraic(fen: &str, nb: Numbers) -> Result<String, String> {
     Ok(out)
 }
 
-/// A FEN without lidraughts' move-counter fields (`:H0`, `:F12`); the full-move number.
-fn strip_counters(fen: &str) -> (String, Option<u32>) {
-    let mut full = None;
-    let kept: Vec<&str> = fen
-        .trim()
-        .trim_end_matches('.')
-        .split(':')
-        .filter(|f| {
-            let f = f.trim();
-            let counter = |p: char| {
-                f.strip_prefix(p)
-                    .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
-            };
-            if let Some(d) = counter('F') {
-                full = d.parse().ok();
-                false
-            } else {
-                counter('H').is_none()
-            }
-        })
-        .collect();
-    (kept.join(":"), full)
-}
-
 /// A game replayed through the rules: every move legal, named canonically.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Replay {
@@ -594,13 +576,15 @@ impl VariantFn for ReplayJob<'_> {
         let at = |span: Span, message: String| PdnError { span, message };
         let (mut pos, start_fen, fen_number) = match game.tag("FEN") {
             Some(f) if !f.trim().is_empty() && f.trim() != "?" => {
-                let (mut f, full) = strip_counters(f);
+                let fen_error =
+                    |e: notation::FenError| at(game.tag_span("FEN"), format!("[FEN]: {e}"));
+                let full = notation::fen_counters(f).map_err(fen_error)?.fullmove;
+                let mut f = f.to_string();
                 if numeric_algebraic {
                     // Numeric squares to algebraic; algebraic ones pass through unchanged.
                     f = fen_to_algebraic(&f, nb).map_err(|m| at(game.tag_span("FEN"), m))?;
                 }
-                let pos = G::parse_fen(&f)
-                    .map_err(|e| at(game.tag_span("FEN"), format!("[FEN]: {e}")))?;
+                let pos = G::parse_fen(&f).map_err(fen_error)?;
                 (pos, Some(G::fen(&pos)), full)
             }
             _ => (G::start(), None, None),
@@ -688,9 +672,10 @@ mod tests {
             move_to_algebraic("22x15x8", Numbers::TopLeft).as_deref(),
             Some("c3xe5xg7")
         );
+        // lidraughts' move counters pass through to the FEN parser, which reads them.
         assert_eq!(
-            strip_counters("W:W21-32:B1-12:H0:F7"),
-            ("W:W21-32:B1-12".to_string(), Some(7))
+            fen_to_algebraic("W:W21-32:B1,2:H0:F7", Numbers::TopLeft).as_deref(),
+            Ok("W:Wa3,c3,e3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8:H0:F7")
         );
     }
 }
