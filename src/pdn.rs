@@ -8,7 +8,9 @@
 //! `{comments}`, `(variations)` (nested; skipped), `;` comments to the end of the line, lines
 //! starting with `%` (escaped; skipped), and a result token (`2-0`, `1-1`, `0-2`, `0-0`, the
 //! chess forms `1-0`, `1/2-1/2`, `0-1`, and `*`). A file holds any number of games; a game ends
-//! at its result token, or where the next game's tags begin.
+//! at its result token, or where the next game's tags begin. An unterminated comment or
+//! variation ends where the next game's tags begin (a line opening a tag pair after a blank
+//! line, or opening `[Event "`), so that only its game is lost.
 //!
 //! The variant comes from `[GameType]` (PDN 3.0's numbers: 20 International, 21 English, 22
 //! Italian, 25 Russian, 26 Brazilian; a `[Variant "damone"]` tag with 22 means Italian Damone, the convention of
@@ -122,7 +124,10 @@ struct Lexer<'a> {
     chars: std::iter::Peekable<std::str::Chars<'a>>,
     line: u32,
     col: u32,
+    /// Only white space so far on the current line.
     at_line_start: bool,
+    /// The previous line was blank (or this is the first line).
+    after_blank_line: bool,
 }
 
 impl<'a> Lexer<'a> {
@@ -132,6 +137,7 @@ impl<'a> Lexer<'a> {
             line: 1,
             col: 1,
             at_line_start: true,
+            after_blank_line: true,
         }
     }
     fn span(&self) -> Span {
@@ -146,6 +152,7 @@ impl<'a> Lexer<'a> {
     fn bump(&mut self) -> Option<char> {
         let c = self.chars.next()?;
         if c == '\n' {
+            self.after_blank_line = self.at_line_start;
             self.line += 1;
             self.col = 1;
             self.at_line_start = true;
@@ -164,6 +171,39 @@ impl<'a> Lexer<'a> {
             }
         }
     }
+    /// Whether the next game's tags start here: the rest of the line opens a tag pair
+    /// (`[Name "`) at the start of a line, after a blank line or naming `Event` (the tag PDN
+    /// puts first). Inside an unterminated comment or variation this is where reading
+    /// resumes, so that only the bad game is lost.
+    fn at_next_game(&self) -> bool {
+        if !self.at_line_start {
+            return false;
+        }
+        let mut it = self.chars.clone();
+        if it.next() != Some('[') {
+            return false;
+        }
+        let mut name = String::new();
+        while let Some(c) = it.next() {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                name.push(c);
+            } else {
+                let mut c = c;
+                let mut spaced = false;
+                while c == ' ' || c == '\t' {
+                    spaced = true;
+                    match it.next() {
+                        Some(n) => c = n,
+                        None => return false,
+                    }
+                }
+                let is_tag =
+                    spaced && c == '"' && name.starts_with(|c: char| c.is_ascii_alphabetic());
+                return is_tag && (self.after_blank_line || name.eq_ignore_ascii_case("Event"));
+            }
+        }
+        false
+    }
 }
 
 /// One lexical item of the file.
@@ -172,9 +212,26 @@ enum Token {
     Word(String),
 }
 
+/// A syntax error from the lexer; `resync` when it is an unterminated comment or variation cut
+/// short where the next game's tags begin (the lexer stands there).
+struct LexError {
+    error: PdnError,
+    resync: bool,
+}
+
+impl From<PdnError> for LexError {
+    fn from(error: PdnError) -> Self {
+        LexError {
+            error,
+            resync: false,
+        }
+    }
+}
+
 /// Reads the next token, skipping comments, variations, NAGs and escape lines. `Err` is a syntax
-/// error at a span (the lexer has moved past the bad text); `Ok(None)` is the end of the file.
-fn next_token(lx: &mut Lexer) -> Result<Option<(Token, Span)>, PdnError> {
+/// error at a span (the lexer has moved past the bad text, or stands at the next game's tags
+/// after an unterminated comment or variation); `Ok(None)` is the end of the file.
+fn next_token(lx: &mut Lexer) -> Result<Option<(Token, Span)>, LexError> {
     loop {
         let Some(c) = lx.peek() else { return Ok(None) };
         let start = lx.span();
@@ -190,37 +247,47 @@ fn next_token(lx: &mut Lexer) -> Result<Option<(Token, Span)>, PdnError> {
             ';' => lx.skip_line(),
             '{' => {
                 lx.bump();
+                let unterminated = || LexError {
+                    error: PdnError {
+                        span: start,
+                        message: "unterminated comment (no closing '}')".into(),
+                    },
+                    resync: true,
+                };
                 loop {
+                    if lx.at_next_game() {
+                        return Err(unterminated());
+                    }
                     match lx.bump() {
                         Some('}') => break,
                         Some(_) => {}
-                        None => {
-                            return Err(PdnError {
-                                span: start,
-                                message: "unterminated comment (no closing '}')".into(),
-                            })
-                        }
+                        None => return Err(unterminated()),
                     }
                 }
             }
             '(' => {
                 lx.bump();
+                let unterminated = || LexError {
+                    error: PdnError {
+                        span: start,
+                        message: "unterminated variation (no closing ')')".into(),
+                    },
+                    resync: true,
+                };
                 let mut depth = 1;
+                let mut in_comment = false; // a comment inside a variation may hold parentheses
                 while depth > 0 {
-                    match lx.bump() {
-                        Some('(') => depth += 1,
-                        Some(')') => depth -= 1,
-                        Some('{') => {
-                            // A comment inside a variation may hold parentheses.
-                            while !matches!(lx.bump(), Some('}') | None) {}
-                        }
-                        Some(_) => {}
-                        None => {
-                            return Err(PdnError {
-                                span: start,
-                                message: "unterminated variation (no closing ')')".into(),
-                            })
-                        }
+                    if lx.at_next_game() {
+                        return Err(unterminated());
+                    }
+                    match (lx.bump(), in_comment) {
+                        (None, _) => return Err(unterminated()),
+                        (Some('}'), true) => in_comment = false,
+                        (Some(_), true) => {}
+                        (Some('{'), false) => in_comment = true,
+                        (Some('('), false) => depth += 1,
+                        (Some(')'), false) => depth -= 1,
+                        (Some(_), false) => {}
                     }
                 }
             }
@@ -229,7 +296,8 @@ fn next_token(lx: &mut Lexer) -> Result<Option<(Token, Span)>, PdnError> {
                 return Err(PdnError {
                     span: start,
                     message: "')' without a variation to close".into(),
-                });
+                }
+                .into());
             }
             '$' => {
                 lx.bump();
@@ -237,7 +305,7 @@ fn next_token(lx: &mut Lexer) -> Result<Option<(Token, Span)>, PdnError> {
                     lx.bump();
                 }
             }
-            '[' => return read_tag(lx).map(|t| Some((t, start))),
+            '[' => return Ok(Some((read_tag(lx)?, start))),
             _ => {
                 let mut w = String::new();
                 while let Some(c) = lx.peek() {
@@ -348,12 +416,16 @@ pub fn read_games(text: &str) -> Vec<GameText> {
         let (tok, span) = match next_token(&mut lx) {
             Ok(Some(t)) => t,
             Ok(None) => break,
-            Err(e) => {
+            Err(LexError { error, resync }) => {
                 if !started {
-                    game.span = e.span;
+                    game.span = error.span;
                     started = true;
                 }
-                game.error.get_or_insert(e);
+                game.error.get_or_insert(error);
+                if resync {
+                    // The next tag pair starts the next game.
+                    in_moves = true;
+                }
                 continue;
             }
         };
@@ -658,6 +730,38 @@ mod tests {
         assert_eq!(g[0].moves[2].span, Span { line: 3, col: 28 });
         assert_eq!(g[0].result.as_deref(), Some("1-1"));
         assert_eq!(g[0].first_number, Some(1));
+    }
+
+    #[test]
+    fn unterminated_comment_stops_at_the_next_game() {
+        let text =
+            "[Event \"a\"]\n\n1. 11-15 {no end\n[%clock w0:01:00]\n\n[Event \"b\"]\n\n1. 9-13 *\n";
+        let g = read_games(text);
+        assert_eq!(g.len(), 2);
+        let e = g[0].error.as_ref().expect("an error");
+        assert_eq!(
+            (e.span, e.message.as_str()),
+            (
+                Span { line: 3, col: 10 },
+                "unterminated comment (no closing '}')"
+            )
+        );
+        assert_eq!(g[1].tag("Event"), Some("b"));
+        assert_eq!(g[1].moves[0].text, "9-13");
+        assert!(g[1].error.is_none());
+        // A tag pair right after a line of moves (no blank line) does not end a comment,
+        // unless it is the [Event] a game starts with.
+        let g = read_games("1. 11-15 {a\n[White \"x\"] b} 23-19 *\n");
+        assert_eq!(g.len(), 1);
+        assert_eq!(g[0].moves.len(), 2);
+        assert!(g[0].error.is_none());
+        let g = read_games("1. 11-15 (1. 9-13\n[Event \"b\"]\n1. 9-14 *\n");
+        assert_eq!(g.len(), 2);
+        assert!(g[0]
+            .error
+            .as_ref()
+            .is_some_and(|e| e.message.contains("variation")));
+        assert_eq!(g[1].moves[0].text, "9-14");
     }
 
     #[test]

@@ -213,6 +213,55 @@ fn analyse_reports_errors_and_goes_on() {
 }
 
 #[test]
+fn an_unterminated_comment_or_variation_loses_only_its_game() {
+    // The reader resumes at the next game's tags (a tag pair after a blank line); before, the
+    // comment or variation ran to the end of the file and every later game disappeared.
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (open, what) in [
+        (
+            "{an unterminated comment",
+            "unterminated comment (no closing '}')",
+        ),
+        (
+            "(1. 9-13 22-18 an unterminated variation",
+            "unterminated variation (no closing ')')",
+        ),
+    ] {
+        let text = format!(
+            "[Event \"one\"]\n[GameType \"21\"]\n\n1. 11-15 23-19 2. 8-11 22-17 *\n\n\
+             [Event \"two\"]\n[GameType \"21\"]\n\n1. 11-15 {open} 23-19 *\n\n\
+             [Event \"three\"]\n[GameType \"21\"]\n\n1. 9-13 22-18 {{a comment}} (2. 5-9) 2. 11-16 *\n"
+        );
+        let file = dir.path().join("three.pdn");
+        std::fs::write(&file, &text).expect("written");
+        let games = pdn::read_games(&text);
+        assert_eq!(games.len(), 3, "{text}");
+        assert_eq!(games[2].tag("Event"), Some("three"));
+        assert_eq!(replayed(&games[2]).moves, ["9-13", "22-18", "11-16"]);
+        let out = damiera()
+            .args(["analyse", "--pdn"])
+            .arg(&file)
+            .args(["--depth", "2"])
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(1), "{what}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        let errors: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
+        assert_eq!(
+            errors,
+            [format!("error: {}:9:10: game 2: {what}", file.display())],
+            "{err}"
+        );
+        assert!(err.contains("1 of 3 games could not be analysed"), "{err}");
+        let report = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            report.contains("Game 1 ") && report.contains("Game 3 ") && !report.contains("Game 2 "),
+            "{report}"
+        );
+    }
+}
+
+#[test]
 fn game_selection() {
     let file = data("russian-lidraughts.pdn");
     let out = damiera()
