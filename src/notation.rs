@@ -9,7 +9,8 @@
 //!   lists every square explicitly, White's list first.
 //! - Moves: a quiet move is `from-to`; a capture lists every landing square, joined by the
 //!   variant's separator (`11x18x25`, `c3:e5:g3`). On input `from x to` is accepted when it is
-//!   unambiguous, and so is the Hub form `from x to x captured x captured ...`.
+//!   unambiguous, and so is the Hub form `from x to x captured x captured ...`. PDN files are
+//!   written in the shortest unambiguous form ([`move_name_pdn`]: `11x25`).
 //!
 //! Internally, column `x` of the geometry is the real file on boards where h1 is dark, and
 //! its mirror image where a1 is dark: the rules do not change under the mirror.
@@ -457,6 +458,36 @@ pub fn move_name_nth<R: Rules>(pos: &Position<R>, mv: &Move, nth: usize) -> Stri
         None => parts.push(name(mv.to)),
     }
     parts.join(&sep)
+}
+
+/// Whether a capture's name needs its landing squares: another legal move of `legal` goes
+/// from the same square to the same square (`legal` holds each distinct move once).
+pub(crate) fn needs_path(legal: &MoveList, mv: &Move) -> bool {
+    mv.is_capture()
+        && legal
+            .iter()
+            .any(|m| m.from == mv.from && m.to == mv.to && m != mv)
+}
+
+/// A move in the shortest form PDN readers take: `from-to`, a capture `from x to` (Russian
+/// `from:to`), and every landing square ([`move_name`]) only when another legal capture goes
+/// from the same square to the same square.
+///
+/// This is what lidraughts writes (`PdnDump.scala`, `Replay.unambiguousPdnMoves`) and
+/// CheckerBoard (`move_to_pdn_english`, CheckerBoard.c), and what readers that want from x to
+/// expect: pydraughts 0.6.7's PDN reader, CheckerBoard's engines' `islegal` (from and to only).
+pub fn move_name_pdn<R: Rules>(pos: &Position<R>, mv: &Move) -> String {
+    let name = square_name::<R>;
+    if !mv.is_capture() {
+        return format!("{}-{}", name(mv.from), name(mv.to));
+    }
+    let mut legal = MoveList::new();
+    movegen::generate(pos, &mut legal);
+    if needs_path(&legal, mv) {
+        move_name(pos, mv)
+    } else {
+        format!("{}{}{}", name(mv.from), R::CAPTURE_SEPARATOR, name(mv.to))
+    }
 }
 
 /// A move in Hub form: `from-to`, or `from x to x captured...` with captured squares in

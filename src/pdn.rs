@@ -7,10 +7,15 @@
 //! move), numeric annotation glyphs (`$12`),
 //! `{comments}`, `(variations)` (nested; skipped), `;` comments to the end of the line, lines
 //! starting with `%` (escaped; skipped), and a result token (`2-0`, `1-1`, `0-2`, `0-0`, the
-//! chess forms `1-0`, `1/2-1/2`, `0-1`, and `*`). A file holds any number of games; a game ends
-//! at its result token, or where the next game's tags begin. An unterminated comment or
-//! variation ends where the next game's tags begin (a line opening a tag pair after a blank
-//! line, or opening `[Event "`), so that only its game is lost.
+//! chess forms `1-0`, `1/2-1/2`, `0-1`, and `*`; what each means per variant:
+//! [`parse_result`]). A file holds any number of games; a game ends at its result token, or
+//! where the next game's tags begin. An unterminated comment or variation ends where the next
+//! game's tags begin (a line opening a tag pair after a blank line, or opening `[Event "`), so
+//! that only its game is lost.
+//!
+//! The conventions damiera's PDN writers follow are here too, for both of them: the result
+//! tokens ([`result_token`]), the move numbers ([`move_number`]) and the move names
+//! ([`pdn_move_names`], the shortest unambiguous form).
 //!
 //! The variant comes from `[GameType]` (PDN 3.0's numbers: 20 International, 21 English, 22
 //! Italian, 25 Russian, 26 Brazilian; a `[Variant "damone"]` tag with 22 means Italian Damone, the convention of
@@ -709,6 +714,128 @@ pub fn replay(game: &GameText, variant: Variant) -> Result<Replay, PdnError> {
     variant.dispatch(ReplayJob { game, variant })
 }
 
+/// The result token a variant's PDN uses (winner `None`: a draw). The convention is kept here
+/// for both of damiera's PDN writers (`match --pdn`, `analyse --out`) and its reader
+/// ([`parse_result`]):
+///
+/// - **English** (GameType 21): `1-0` Black won, `0-1` White won, `1/2-1/2` a draw: the
+///   first number is the first player's (Black's). CheckerBoard writes this
+///   (eygilbert/CheckerBoard `dialogs.c`: "Black wins" is saved as `1-0`; `CheckerBoard.c`
+///   `dostats` in engine matches) and its PDN parser ends a game only at `1-0`, `0-1`,
+///   `1/2-1/2` or `*` (`PDNparser.c`); pydraughts 0.6.7's `PDNReader` takes these too.
+/// - **International** (20): `2-0` White won, `1-1` a draw, `0-2` Black won, White's score
+///   first: PDN 3.0 (https://pdn.fmjd.org), the FMJD's points (2 a win, 1 a draw), lidraughts'
+///   export (`PdnDump.scala`, `Color.showResult` with `draughtsResult`, its default).
+/// - **Russian** (25) and **Brazilian** (26): the same `2-0 1-1 0-2`, as lidraughts exports
+///   them (tests/pdn/russian-lidraughts.pdn).
+/// - **Italian** (22) and **Italian Damone**: the same `2-0 1-1 0-2`, PDN 3.0's form. The FID
+///   publishes no PDN convention we could find; CheckerBoard 1.73 writes Italian results as
+///   English ones (`1-0` for its "Black" player), which [`parse_result`] does not follow for
+///   Italian (there `1-0` is read as a White win, the first player's).
+pub fn result_token(v: Variant, winner: Option<Color>) -> &'static str {
+    match (v, winner) {
+        (Variant::English, Some(Color::Black)) => "1-0",
+        (Variant::English, Some(Color::White)) => "0-1",
+        (Variant::English, None) => "1/2-1/2",
+        (_, Some(Color::White)) => "2-0",
+        (_, Some(Color::Black)) => "0-2",
+        (_, None) => "1-1",
+    }
+}
+
+/// What a result token means in a variant: `Some(Some(winner))`, `Some(None)` for a draw,
+/// `None` for `*` or anything else. Every variant reads every form: `2-0`/`0-2` with White's
+/// score first (PDN 3.0), `1-1`, `1/2-1/2` and `0-0` as draws, and `1-0`/`0-1` with the first
+/// player's score first: Black's in English (CheckerBoard), White's elsewhere (see
+/// [`result_token`]).
+pub fn parse_result(v: Variant, token: &str) -> Option<Option<Color>> {
+    let first = if v == Variant::English {
+        Color::Black
+    } else {
+        Color::White
+    };
+    match token.trim() {
+        "2-0" => Some(Some(Color::White)),
+        "0-2" => Some(Some(Color::Black)),
+        "1-0" => Some(Some(first)),
+        "0-1" => Some(Some(first.opponent())),
+        "1-1" | "1/2-1/2" | "0-0" => Some(None),
+        _ => None,
+    }
+}
+
+/// The move number of ply `ply` (0 = the game's first move) and whether a number is written
+/// before it (it starts a numbered pair), for a game of `v` that starts with `start_side` to
+/// move and whose first move has number `first_number`. Used by both PDN writers; the label is
+/// [`move_label`].
+///
+/// - **English**: a move number counts a pair of plies from the game's first ply, whichever
+///   side makes it, so a game from a FEN with White (the second player) to move is written
+///   `1. 27-23 20x27 2. 18-22 ...`. pydraughts 0.6.7's `PDNReader` reads only this form for a
+///   FEN with White to move (it splits the move text at the numbers and takes two moves after
+///   each), and its `PDNWriter` writes it; CheckerBoard ignores move numbers when it reads.
+///   From Black to move (the start position) this is the usual `1. 11-15 23-19`.
+/// - **Other variants**: a number before each White move (White moves first), `1...` before a
+///   first move by Black: PDN 3.0 and lidraughts' export (`PdnDump.scala` writes a Black
+///   first move as `1... `).
+pub fn move_number(v: Variant, start_side: Color, first_number: u32, ply: usize) -> (u32, bool) {
+    let leader = if v == Variant::English {
+        start_side
+    } else {
+        Color::White
+    };
+    let offset = usize::from(start_side != leader);
+    let side = if ply.is_multiple_of(2) {
+        start_side
+    } else {
+        start_side.opponent()
+    };
+    (first_number + ((ply + offset) / 2) as u32, side == leader)
+}
+
+/// The PDN label of ply `ply` ([`move_number`]): `12.` before a move that starts a numbered pair,
+/// `12...` otherwise.
+pub fn move_label(v: Variant, start_side: Color, first_number: u32, ply: usize) -> String {
+    let (n, starts) = move_number(v, start_side, first_number, ply);
+    format!("{n}{}", if starts { "." } else { "..." })
+}
+
+struct PdnNamesJob<'a> {
+    fen: Option<&'a str>,
+    moves: &'a [&'a str],
+}
+
+impl VariantFn for PdnNamesJob<'_> {
+    type Output = Result<Vec<String>, String>;
+    fn call<G: Game>(self) -> Result<Vec<String>, String> {
+        let mut pos = match self.fen {
+            None => G::start(),
+            Some(f) => G::parse_fen(f).map_err(|e| e.to_string())?,
+        };
+        let mut out = Vec::with_capacity(self.moves.len());
+        for (i, text) in self.moves.iter().enumerate() {
+            let mv = G::parse_move(&pos, text)
+                .map_err(|e| format!("{e} (move {} of the list)", i + 1))?;
+            out.push(G::move_name_pdn(&pos, &mv));
+            pos = G::make(&pos, &mv);
+        }
+        Ok(out)
+    }
+}
+
+/// The moves of a game (in any form damiera reads) in the shortest unambiguous PDN form
+/// ([`crate::notation::move_name_pdn`]), replayed from `fen` (`None`: the start position).
+/// Both PDN writers name their moves through this.
+///
+/// Errors: a bad FEN, or a move that is not legal where it is played (with its number).
+pub fn pdn_move_names(
+    v: Variant,
+    fen: Option<&str>,
+    moves: &[&str],
+) -> Result<Vec<String>, String> {
+    v.dispatch(PdnNamesJob { fen, moves })
+}
+
 /// A tag value with `"` and `\` escaped, as PDN writes it.
 pub fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
@@ -730,6 +857,56 @@ mod tests {
         assert_eq!(g[0].moves[2].span, Span { line: 3, col: 28 });
         assert_eq!(g[0].result.as_deref(), Some("1-1"));
         assert_eq!(g[0].first_number, Some(1));
+    }
+
+    #[test]
+    fn results_per_variant() {
+        use Color::{Black, White};
+        // English as CheckerBoard: Black (the first player) first; the others PDN 3.0's form.
+        assert_eq!(result_token(Variant::English, Some(Black)), "1-0");
+        assert_eq!(result_token(Variant::English, Some(White)), "0-1");
+        assert_eq!(result_token(Variant::English, None), "1/2-1/2");
+        for v in [
+            Variant::International,
+            Variant::Russian,
+            Variant::Brazilian,
+            Variant::Italian,
+        ] {
+            assert_eq!(result_token(v, Some(White)), "2-0");
+            assert_eq!(result_token(v, Some(Black)), "0-2");
+            assert_eq!(result_token(v, None), "1-1");
+            assert_eq!(parse_result(v, "1-0"), Some(Some(White)));
+        }
+        // Every form is read in every variant.
+        assert_eq!(parse_result(Variant::English, "2-0"), Some(Some(White)));
+        assert_eq!(parse_result(Variant::English, "0-2"), Some(Some(Black)));
+        assert_eq!(parse_result(Variant::English, "1-0"), Some(Some(Black)));
+        assert_eq!(parse_result(Variant::English, "1-1"), Some(None));
+        assert_eq!(parse_result(Variant::Russian, "1/2-1/2"), Some(None));
+        assert_eq!(parse_result(Variant::Russian, "*"), None);
+        for v in [Variant::English, Variant::International, Variant::Damone] {
+            for w in [Some(White), Some(Black), None] {
+                assert_eq!(parse_result(v, result_token(v, w)), Some(w));
+            }
+        }
+    }
+
+    #[test]
+    fn move_numbers() {
+        use Color::{Black, White};
+        let labels = |v, side, first, n: usize| -> Vec<String> {
+            (0..n).map(|p| move_label(v, side, first, p)).collect()
+        };
+        // English from the start (Black first) and from a FEN with White to move: a number
+        // before every other ply from the first (pydraughts' PDNReader and PDNWriter).
+        assert_eq!(labels(Variant::English, Black, 1, 3), ["1.", "1...", "2."]);
+        assert_eq!(labels(Variant::English, White, 1, 3), ["1.", "1...", "2."]);
+        // International from Black to move: `1... 18-23 2. 32-28` (PDN 3.0, lidraughts).
+        assert_eq!(
+            labels(Variant::International, Black, 1, 3),
+            ["1...", "2.", "2..."]
+        );
+        assert_eq!(labels(Variant::Russian, White, 12, 2), ["12.", "12..."]);
     }
 
     #[test]

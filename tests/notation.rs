@@ -150,6 +150,35 @@ fn english_full_capture_notation() {
 }
 
 #[test]
+fn pdn_names_are_the_shortest_unambiguous_form() {
+    // English 10x19x26 (the only capture from 10 to 26) is written 10x26, as CheckerBoard's
+    // move_to_pdn_english and lidraughts write it.
+    let pos = notation::parse_fen::<English>("B:W14,15,23:B10,6").unwrap();
+    let mv = parse_move(&pos, "10x19x26").unwrap();
+    assert_eq!(notation::move_name_pdn(&pos, &mv), "10x26");
+    // Russian with ':', a capture with a promotion in passing (b6:d8:g5).
+    let pos = notation::parse_fen::<Russian>("W:Wb6:Bc7,f6").unwrap();
+    let mv = parse_move(&pos, "b6:d8:g5").unwrap();
+    assert_eq!(notation::move_name_pdn(&pos, &mv), "b6:g5");
+    // Two captures from h6 to a7 (see ambiguous_from_x_to): each is written in full.
+    let pos = notation::parse_fen::<Russian>("W:WKh6:Bb6,b8,e7,f4,g7").unwrap();
+    let mut names: Vec<String> = ["h6:e3:a7", "h6xa7xg7xe7xb6"]
+        .iter()
+        .map(|t| notation::move_name_pdn(&pos, &parse_move(&pos, t).unwrap()))
+        .collect();
+    names.sort();
+    assert_eq!(names, ["h6:e3:a7", "h6:f8:c5:a7"]);
+    // English: the man on 2 takes 2x9x18 or 2x11x18 (tests/pdn/errors.pdn, game 2).
+    let pos = notation::parse_fen::<English>("B:W6,7,14,15:B2").unwrap();
+    let name = notation::move_name_pdn(&pos, &parse_move(&pos, "2x9x18").unwrap());
+    assert_eq!(name, "2x9x18");
+    // Quiet moves are from-to; every name reads back as its move.
+    let pos = Position::<International>::start();
+    let mv = parse_move(&pos, "32-28").unwrap();
+    assert_eq!(notation::move_name_pdn(&pos, &mv), "32-28");
+}
+
+#[test]
 fn lidraughts_move_counters_after_the_fen() {
     // lidraughts' Forsyth.scala: `:H` plies since the endgame material appeared, `:F` the
     // full-move number. Read, and not kept in the position.

@@ -249,6 +249,22 @@ pub fn move_name_nth(pos: &Position, mv: &Move, nth: usize) -> String {
     parts.join("x")
 }
 
+/// A move in the shortest form PDN readers take: `from-to`, a capture `from x to`, every landing
+/// square ([`move_name`]) only when another legal capture goes from the same square to the
+/// same square (as [`crate::notation::move_name_pdn`]).
+pub fn move_name_pdn(pos: &Position, mv: &Move) -> String {
+    if !mv.is_capture() {
+        return format!("{}-{}", square_name(mv.from), square_name(mv.to));
+    }
+    let mut legal = MoveList::new();
+    movegen::generate(pos, &mut legal);
+    if crate::notation::needs_path(&legal, mv) {
+        move_name(pos, mv)
+    } else {
+        format!("{}x{}", square_name(mv.from), square_name(mv.to))
+    }
+}
+
 /// A move in Hub form: `from-to`, or `from x to x captured...` with the captured squares in
 /// file-then-rank order.
 pub fn move_name_hub(mv: &Move) -> String {
