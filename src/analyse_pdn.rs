@@ -100,6 +100,9 @@ fn colour_name(c: Color) -> &'static str {
 /// One analysed game.
 struct Analysis {
     replay: Replay,
+    /// The moves played, in the shortest unambiguous PDN form the written file uses (the
+    /// search's best moves and lines are named the same way).
+    names: Vec<String>,
     /// One verdict per position, positions 0 (start) to `moves.len()`.
     verdicts: Vec<Verdict>,
 }
@@ -112,19 +115,21 @@ impl Analysis {
             self.replay.start_side.opponent()
         }
     }
-    /// The move number and its PDN label (`12.` or `12...`) of a ply.
-    fn label(&self, ply: usize) -> (u32, String) {
-        let first = first_mover(self.replay.variant);
-        let offset = usize::from(self.replay.start_side != first);
-        let number = self.replay.first_number + ((ply + offset) / 2) as u32;
-        let dots = if self.side(ply) == first { "." } else { "..." };
-        (number, format!("{number}{dots}"))
+    /// The PDN label (`12.` or `12...`) of a ply ([`pdn::move_label`]).
+    fn label(&self, ply: usize) -> String {
+        let r = &self.replay;
+        pdn::move_label(r.variant, r.start_side, r.first_number, ply)
+    }
+    /// Whether the move text writes a move number before this ply.
+    fn numbered(&self, ply: usize) -> bool {
+        let r = &self.replay;
+        ply == 0 || pdn::move_number(r.variant, r.start_side, r.first_number, ply).1
     }
     /// The loss of the move at `ply` (centi-men, at least 0).
     fn loss(&self, ply: usize) -> i32 {
         let before = &self.verdicts[ply];
         let after = &self.verdicts[ply + 1];
-        if before.best.as_ref() == Some(&self.replay.moves[ply]) {
+        if before.best.as_ref() == Some(&self.names[ply]) {
             return 0;
         }
         (value(before.score) + value(after.score)).max(0)
@@ -142,14 +147,10 @@ impl Analysis {
     }
 }
 
-/// The winner a game's result token or `[Result]` tag names, `None` for a draw or unknown.
-fn winner(game: &GameText) -> Option<Option<Color>> {
-    match game.result_or_tag()? {
-        "2-0" | "1-0" => Some(Some(Color::White)),
-        "0-2" | "0-1" => Some(Some(Color::Black)),
-        "1-1" | "1/2-1/2" | "0-0" => Some(None),
-        _ => None,
-    }
+/// What a game's result token or `[Result]` tag says in variant `v` ([`pdn::parse_result`]):
+/// the winner, `Some(None)` for a draw, `None` when unknown.
+fn winner(game: &GameText, v: Variant) -> Option<Option<Color>> {
+    pdn::parse_result(v, game.result_or_tag()?)
 }
 
 /// Searches one position: its verdict.
@@ -158,7 +159,7 @@ fn search(engine: &mut Engine, limits: Limits) -> Verdict {
     engine.go(
         limits,
         false,
-        Naming::Native,
+        Naming::Pdn,
         Box::new(move |ev| {
             let _ = tx.send(ev);
         }),
@@ -226,18 +227,31 @@ fn analyse_game(
         bar.inc(1);
     }
     verdicts.reverse();
-    Analysis { replay, verdicts }
+    // The replayed moves are legal, so naming them cannot fail.
+    let names = pdn::pdn_move_names(replay.variant, replay.start_fen.as_deref(), &moves)
+        .unwrap_or_else(|_| replay.moves.clone());
+    Analysis {
+        replay,
+        names,
+        verdicts,
+    }
 }
 
-/// The game written back: its tags (GameType, Variant and FEN in damiera's form, an Annotator
-/// added), each move with its mark and a comment, the best move after a mistake.
+/// The game written back: its tags (GameType, Variant and FEN in damiera's form, the result in
+/// the variant's convention, an Annotator added), each move in the shortest unambiguous form
+/// with its mark and a comment, the best move after a mistake.
 fn annotated_pdn(game: &GameText, a: &Analysis, annotator: &str) -> String {
     let v = a.replay.variant;
+    let result = winner(game, v).map_or("*", |w| pdn::result_token(v, w));
     let mut s = String::new();
     for (name, value) in &game.tags {
         let lower = name.to_ascii_lowercase();
         let value = match lower.as_str() {
             "gametype" => game_type(v).to_string(),
+            "result" => match pdn::parse_result(v, value) {
+                Some(w) => pdn::result_token(v, w).to_string(),
+                None => value.clone(),
+            },
             "fen" => match &a.replay.start_fen {
                 Some(f) => f.clone(),
                 None => continue,
@@ -258,12 +272,10 @@ fn annotated_pdn(game: &GameText, a: &Analysis, annotator: &str) -> String {
     }
     let _ = writeln!(s, "[Annotator \"{}\"]", pdn::escape(annotator));
     s.push('\n');
-    let first = first_mover(v);
     let mut tokens: Vec<String> = Vec::new();
-    for (ply, mv) in a.replay.moves.iter().enumerate() {
-        // A number before each first-mover move, and before the very first move.
-        if a.side(ply) == first || ply == 0 {
-            tokens.push(a.label(ply).1);
+    for (ply, mv) in a.names.iter().enumerate() {
+        if a.numbered(ply) {
+            tokens.push(a.label(ply));
         }
         tokens.push(format!("{mv}{}", a.mark(ply)));
         let after = &a.verdicts[ply + 1];
@@ -286,8 +298,7 @@ fn annotated_pdn(game: &GameText, a: &Analysis, annotator: &str) -> String {
             }
         }
     }
-    let result = game.result.as_deref().or_else(|| game.tag("Result"));
-    tokens.push(result.unwrap_or("*").to_string());
+    tokens.push(result.to_string());
     wrap_move_text(&mut s, &tokens, 79);
     s
 }
@@ -328,7 +339,7 @@ fn report(index: usize, game: &GameText, a: &Analysis) -> String {
             plies
                 .iter()
                 .filter(|&&p| (min..max).contains(&a.loss(p)))
-                .map(|&p| format!("{} {}{}", a.label(p).1, a.replay.moves[p], a.mark(p)))
+                .map(|&p| format!("{} {}{}", a.label(p), a.names[p], a.mark(p)))
                 .collect()
         };
         let mistakes = list(MISTAKE, BLUNDER);
@@ -367,7 +378,7 @@ fn report(index: usize, game: &GameText, a: &Analysis) -> String {
 /// The loser's move after which the winner's score stayed at least [`DECISIVE`] to the end.
 fn decided(game: &GameText, a: &Analysis) -> String {
     let n = a.replay.moves.len();
-    let winner = match winner(game) {
+    let winner = match winner(game, a.replay.variant) {
         Some(Some(c)) => c,
         Some(None) => return "no (a draw)".into(),
         None => {
@@ -412,15 +423,15 @@ fn decided(game: &GameText, a: &Analysis) -> String {
     }
     format!(
         "{} {}{} by {} ({} {} from then on: {} after {} {})",
-        a.label(ply).1,
-        a.replay.moves[ply],
+        a.label(ply),
+        a.names[ply],
         a.mark(ply),
         colour_name(a.side(ply)),
         colour_name(winner),
         "a man or more ahead",
         score_text(a.white(from)),
-        a.label(from - 1).1,
-        a.replay.moves[from - 1],
+        a.label(from - 1),
+        a.names[from - 1],
     )
 }
 

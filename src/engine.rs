@@ -112,10 +112,14 @@ impl Drop for Runner {
 /// How moves are written in events.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Naming {
-    /// The variant's PDN notation (every landing square of a capture).
+    /// The variant's notation with every landing square of a capture (`11x18x25`), the
+    /// native protocol's form.
     Native,
     /// The Hub form (`from x to x captured...`).
     Hub,
+    /// The shortest unambiguous PDN form (`11x25`; every landing square only when two legal
+    /// captures share from and to), as PDN files are written ([`crate::notation::move_name_pdn`]).
+    Pdn,
 }
 
 /// A score as protocols report it.
@@ -240,7 +244,7 @@ trait VariantEngine: Send {
     fn legal_moves(&self, naming: Naming) -> Vec<String>;
     fn side_to_move(&self) -> Color;
     fn outcome(&self) -> Option<Outcome>;
-    fn naming_from(&self, text: &str) -> Result<String, String>;
+    fn naming_from(&self, text: &str, naming: Naming) -> Result<String, String>;
 }
 
 /// The most earlier positions kept for repetition detection, in plies: more than any
@@ -276,6 +280,7 @@ impl<G: Game> GameEngine<G> {
             out.push(match naming {
                 Naming::Native => G::move_name(&p, mv),
                 Naming::Hub => G::move_name_hub(mv),
+                Naming::Pdn => G::move_name_pdn(&p, mv),
             });
             p = G::make(&p, mv);
         }
@@ -451,9 +456,9 @@ impl<G: Game> VariantEngine for GameEngine<G> {
         None
     }
 
-    fn naming_from(&self, text: &str) -> Result<String, String> {
+    fn naming_from(&self, text: &str, naming: Naming) -> Result<String, String> {
         G::parse_move(&self.pos, text)
-            .map(|mv| G::move_name(&self.pos, &mv))
+            .map(|mv| Self::names(&self.pos, &[mv], naming).remove(0))
             .map_err(|e| e.to_string())
     }
 }
@@ -668,7 +673,12 @@ impl Engine {
 
     /// The native name of a move given in any accepted form (checks legality).
     pub fn move_name(&self, text: &str) -> Result<String, String> {
-        self.inner.naming_from(text)
+        self.inner.naming_from(text, Naming::Native)
+    }
+
+    /// The name under `naming` of a move given in any accepted form (checks legality).
+    pub fn move_name_as(&self, text: &str, naming: Naming) -> Result<String, String> {
+        self.inner.naming_from(text, naming)
     }
 }
 

@@ -53,6 +53,10 @@ pub trait Game: Copy + Default + Send + Sync + Debug + 'static {
     /// The `nth` path's name of a capture that several paths reach (for keep-mode divide);
     /// `nth` wraps around.
     fn move_name_nth(pos: &Self::Position, mv: &Move, nth: usize) -> String;
+    /// A move in the shortest unambiguous PDN form: `from x to` for a capture unless another
+    /// legal capture shares its from and to squares (then every landing square), as lidraughts
+    /// and CheckerBoard write PDN.
+    fn move_name_pdn(pos: &Self::Position, mv: &Move) -> String;
     /// A move in the Hub protocol's form (`from x to x captured...`).
     fn move_name_hub(mv: &Move) -> String;
     /// Parses a move and finds it among the legal moves.
@@ -134,6 +138,9 @@ impl<R: Rules> Game for R {
     }
     fn move_name_nth(pos: &Position<R>, mv: &Move, nth: usize) -> String {
         notation::move_name_nth(pos, mv, nth)
+    }
+    fn move_name_pdn(pos: &Position<R>, mv: &Move) -> String {
+        notation::move_name_pdn(pos, mv)
     }
     fn move_name_hub(mv: &Move) -> String {
         notation::move_name_hub::<R>(mv)

@@ -5,10 +5,12 @@
 //!   (WCDF, FID-I 2.4, FMJD; PDN GameTypes 20, 21, 22, 25, 26; see docs/rules.md).
 //! - FEN (PDN 3.0): `[W|B]:W<list>:B<list>`, a `K` before a square marks a king, ranges such as
 //!   `21-32` or `K1-K4` are accepted for numeric notation, the colour lists may come in either
-//!   order. Output lists every square explicitly, White's list first.
+//!   order, lidraughts' move counters (`:H0:F1`, [`FenCounters`]) may follow them. Output
+//!   lists every square explicitly, White's list first.
 //! - Moves: a quiet move is `from-to`; a capture lists every landing square, joined by the
 //!   variant's separator (`11x18x25`, `c3:e5:g3`). On input `from x to` is accepted when it is
-//!   unambiguous, and so is the Hub form `from x to x captured x captured ...`.
+//!   unambiguous, and so is the Hub form `from x to x captured x captured ...`. PDN files are
+//!   written in the shortest unambiguous form ([`move_name_pdn`]: `11x25`).
 //!
 //! Internally, column `x` of the geometry is the real file on boards where h1 is dark, and
 //! its mirror image where a1 is dark: the rules do not change under the mirror.
@@ -159,14 +161,74 @@ fn colour_name(c: Color) -> &'static str {
     }
 }
 
-/// The side to move of a PDN FEN and its remaining `:`-separated fields (the colour lists),
-/// for any game's FEN. Accepts the FEN bare, quoted or as a `[FEN "..."]` tag, with or without
-/// a final `.`.
+/// lidraughts' move counters after a FEN's colour lists (`W:W21-32:B1-12:H0:F1`).
 ///
-/// Errors: an empty FEN, a side to move that is not `W` or `B`.
-pub(crate) fn fen_side_and_fields(
-    text: &str,
-) -> Result<(Color, std::str::Split<'_, char>), FenError> {
+/// lidraughts (`draughts/format/Forsyth.scala`) writes `:H<n>`, the number of plies since "a
+/// forced draw material combination" appeared (the count behind its endgame draw rules), and
+/// `:F<n>`, the full-move number (1 at the start, incremented after Black's move). damiera
+/// reads both and keeps neither in the position: `H` is not its no-progress counter (plies
+/// without a capture or a man move, docs/rules.md) but lidraughts' endgame count, and a
+/// position from any FEN starts both of damiera's counters at 0 (docs/rules.md, "FEN").
+/// `F` only numbers the moves of a PDN game.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct FenCounters {
+    /// `H`: plies since the endgame material appeared (lidraughts); not used by damiera.
+    pub halfmove: Option<u32>,
+    /// `F`: the full-move number of the position (from 1).
+    pub fullmove: Option<u32>,
+}
+
+/// A FEN cut into its parts: the side to move, the colour lists (`W...`, `B...`) and the
+/// move counters.
+pub(crate) struct FenParts<'a> {
+    pub side: Color,
+    pub lists: Vec<&'a str>,
+    pub counters: FenCounters,
+}
+
+/// A move-counter field (`H0`, `F12`, lower case too): its letter (upper case) and number;
+/// `None` for any other field.
+///
+/// Errors: an `H` or `F` followed by something that is not a number (a one-line message).
+pub(crate) fn counter_field(field: &str) -> Option<Result<(char, u32), FenError>> {
+    let field = field.trim();
+    let mut chars = field.chars();
+    let letter = chars.next()?.to_ascii_uppercase();
+    if letter != 'H' && letter != 'F' {
+        return None;
+    }
+    let digits = chars.as_str();
+    let what = if letter == 'H' {
+        "halfmove clock"
+    } else {
+        "full-move number"
+    };
+    Some(
+        match digits.parse::<u32>() {
+            Ok(n) if digits.bytes().all(|b| b.is_ascii_digit()) => Ok((letter, n)),
+            _ => Err(FenError(format!(
+                "field '{field}' is not a {what} ({letter} followed by a number)"
+            ))),
+        }
+        .and_then(|(l, n)| {
+            if l == 'F' && n == 0 {
+                Err(FenError(format!(
+                    "field '{field}': the full-move number starts at 1"
+                )))
+            } else {
+                Ok((l, n))
+            }
+        }),
+    )
+}
+
+/// Cuts a PDN FEN into its parts, for any game's FEN. Accepts the FEN bare, quoted or as a
+/// `[FEN "..."]` tag, with or without a final `.`, and lidraughts' move counters (`:H0:F1`,
+/// [`FenCounters`]) after the colour lists.
+///
+/// Errors: an empty FEN, a side to move that is not `W` or `B`, a field that is neither a
+/// colour list nor a move counter, a malformed or repeated counter.
+pub(crate) fn fen_parts(text: &str) -> Result<FenParts<'_>, FenError> {
     let mut s = text.trim();
     if let Some(inner) = s.strip_prefix("[FEN").and_then(|r| r.strip_suffix(']')) {
         s = inner.trim();
@@ -182,29 +244,59 @@ pub(crate) fn fen_side_and_fields(
         Some(other) => return Err(FenError(format!("side to move '{other}' is not W or B"))),
         None => unreachable!("split yields at least one field"),
     };
-    Ok((side, fields))
+    let mut parts = FenParts {
+        side,
+        lists: Vec::new(),
+        counters: FenCounters::default(),
+    };
+    for field in fields {
+        let field = field.trim();
+        match counter_field(field) {
+            Some(counter) => {
+                let (letter, n) = counter?;
+                let slot = if letter == 'H' {
+                    &mut parts.counters.halfmove
+                } else {
+                    &mut parts.counters.fullmove
+                };
+                if slot.replace(n).is_some() {
+                    return Err(FenError(format!("the {letter} field appears twice")));
+                }
+            }
+            None if field.starts_with(['W', 'w', 'B', 'b']) => parts.lists.push(field),
+            None => {
+                return Err(FenError(format!(
+                    "field '{field}' is neither a colour list (W..., B...) nor a move counter (H<plies>, F<move number>)"
+                )))
+            }
+        }
+    }
+    Ok(parts)
 }
 
-/// Parses a PDN FEN in the variant's notation.
+/// The move counters of a PDN FEN (lidraughts' `:H<n>:F<n>`; both `None` when absent).
 ///
-/// Errors: a bad side to move, an unknown colour tag, a malformed or off-board square, a light
-/// square, a square listed twice or for both colours, a man on the row where it would be
-/// crowned.
+/// Errors: those of [`parse_fen`] about the side to move, the fields and the counters (the
+/// colour lists are not checked here).
+pub fn fen_counters(text: &str) -> Result<FenCounters, FenError> {
+    fen_parts(text).map(|p| p.counters)
+}
+
+/// Parses a PDN FEN in the variant's notation. lidraughts' move counters (`:H0:F1`) may follow
+/// the colour lists; they are read and not kept ([`FenCounters`]).
+///
+/// Errors: a bad side to move, a field that is neither a colour list nor a move counter, a
+/// malformed counter, a malformed or off-board square, a light square, a square listed twice
+/// or for both colours, a man on the row where it would be crowned.
 pub fn parse_fen<R: Rules>(text: &str) -> Result<Position<R>, FenError> {
-    let (side, fields) = fen_side_and_fields(text)?;
+    let FenParts { side, lists, .. } = fen_parts(text)?;
     let mut sets = [Bitboard::EMPTY; 2];
     let mut kings = Bitboard::EMPTY;
     let mut seen = [false; 2];
-    for field in fields {
-        let field = field.trim();
-        let (colour, list) = match field.chars().next() {
-            Some('W') | Some('w') => (Color::White, &field[1..]),
-            Some('B') | Some('b') => (Color::Black, &field[1..]),
-            _ => {
-                return Err(FenError(format!(
-                    "field '{field}' does not start with W or B"
-                )))
-            }
+    for field in lists {
+        let (colour, list) = match field.as_bytes()[0] {
+            b'W' | b'w' => (Color::White, &field[1..]),
+            _ => (Color::Black, &field[1..]),
         };
         if seen[colour as usize] {
             return Err(FenError(format!(
@@ -366,6 +458,36 @@ pub fn move_name_nth<R: Rules>(pos: &Position<R>, mv: &Move, nth: usize) -> Stri
         None => parts.push(name(mv.to)),
     }
     parts.join(&sep)
+}
+
+/// Whether a capture's name needs its landing squares: another legal move of `legal` goes
+/// from the same square to the same square (`legal` holds each distinct move once).
+pub(crate) fn needs_path(legal: &MoveList, mv: &Move) -> bool {
+    mv.is_capture()
+        && legal
+            .iter()
+            .any(|m| m.from == mv.from && m.to == mv.to && m != mv)
+}
+
+/// A move in the shortest form PDN readers take: `from-to`, a capture `from x to` (Russian
+/// `from:to`), and every landing square ([`move_name`]) only when another legal capture goes
+/// from the same square to the same square.
+///
+/// This is what lidraughts writes (`PdnDump.scala`, `Replay.unambiguousPdnMoves`) and
+/// CheckerBoard (`move_to_pdn_english`, CheckerBoard.c), and what readers that want from x to
+/// expect: pydraughts 0.6.7's PDN reader, CheckerBoard's engines' `islegal` (from and to only).
+pub fn move_name_pdn<R: Rules>(pos: &Position<R>, mv: &Move) -> String {
+    let name = square_name::<R>;
+    if !mv.is_capture() {
+        return format!("{}-{}", name(mv.from), name(mv.to));
+    }
+    let mut legal = MoveList::new();
+    movegen::generate(pos, &mut legal);
+    if needs_path(&legal, mv) {
+        move_name(pos, mv)
+    } else {
+        format!("{}{}{}", name(mv.from), R::CAPTURE_SEPARATOR, name(mv.to))
+    }
 }
 
 /// A move in Hub form: `from-to`, or `from x to x captured...` with captured squares in

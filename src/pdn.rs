@@ -7,8 +7,15 @@
 //! move), numeric annotation glyphs (`$12`),
 //! `{comments}`, `(variations)` (nested; skipped), `;` comments to the end of the line, lines
 //! starting with `%` (escaped; skipped), and a result token (`2-0`, `1-1`, `0-2`, `0-0`, the
-//! chess forms `1-0`, `1/2-1/2`, `0-1`, and `*`). A file holds any number of games; a game ends
-//! at its result token, or where the next game's tags begin.
+//! chess forms `1-0`, `1/2-1/2`, `0-1`, and `*`; what each means per variant:
+//! [`parse_result`]). A file holds any number of games; a game ends at its result token, or
+//! where the next game's tags begin. An unterminated comment or variation ends where the next
+//! game's tags begin (a line opening a tag pair after a blank line, or opening `[Event "`), so
+//! that only its game is lost.
+//!
+//! The conventions damiera's PDN writers follow are here too, for both of them: the result
+//! tokens ([`result_token`]), the move numbers ([`move_number`]) and the move names
+//! ([`pdn_move_names`], the shortest unambiguous form).
 //!
 //! The variant comes from `[GameType]` (PDN 3.0's numbers: 20 International, 21 English, 22
 //! Italian, 25 Russian, 26 Brazilian; a `[Variant "damone"]` tag with 22 means Italian Damone, the convention of
@@ -23,7 +30,7 @@
 //! lidraughts' numbering.
 
 use crate::game::Game;
-use crate::notation::MoveError;
+use crate::notation::{self, MoveError};
 use crate::rules::Color;
 use crate::variant::{Variant, VariantFn};
 use std::fmt;
@@ -122,7 +129,10 @@ struct Lexer<'a> {
     chars: std::iter::Peekable<std::str::Chars<'a>>,
     line: u32,
     col: u32,
+    /// Only white space so far on the current line.
     at_line_start: bool,
+    /// The previous line was blank (or this is the first line).
+    after_blank_line: bool,
 }
 
 impl<'a> Lexer<'a> {
@@ -132,6 +142,7 @@ impl<'a> Lexer<'a> {
             line: 1,
             col: 1,
             at_line_start: true,
+            after_blank_line: true,
         }
     }
     fn span(&self) -> Span {
@@ -146,6 +157,7 @@ impl<'a> Lexer<'a> {
     fn bump(&mut self) -> Option<char> {
         let c = self.chars.next()?;
         if c == '\n' {
+            self.after_blank_line = self.at_line_start;
             self.line += 1;
             self.col = 1;
             self.at_line_start = true;
@@ -164,6 +176,39 @@ impl<'a> Lexer<'a> {
             }
         }
     }
+    /// Whether the next game's tags start here: the rest of the line opens a tag pair
+    /// (`[Name "`) at the start of a line, after a blank line or naming `Event` (the tag PDN
+    /// puts first). Inside an unterminated comment or variation this is where reading
+    /// resumes, so that only the bad game is lost.
+    fn at_next_game(&self) -> bool {
+        if !self.at_line_start {
+            return false;
+        }
+        let mut it = self.chars.clone();
+        if it.next() != Some('[') {
+            return false;
+        }
+        let mut name = String::new();
+        while let Some(c) = it.next() {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                name.push(c);
+            } else {
+                let mut c = c;
+                let mut spaced = false;
+                while c == ' ' || c == '\t' {
+                    spaced = true;
+                    match it.next() {
+                        Some(n) => c = n,
+                        None => return false,
+                    }
+                }
+                let is_tag =
+                    spaced && c == '"' && name.starts_with(|c: char| c.is_ascii_alphabetic());
+                return is_tag && (self.after_blank_line || name.eq_ignore_ascii_case("Event"));
+            }
+        }
+        false
+    }
 }
 
 /// One lexical item of the file.
@@ -172,9 +217,26 @@ enum Token {
     Word(String),
 }
 
+/// A syntax error from the lexer; `resync` when it is an unterminated comment or variation cut
+/// short where the next game's tags begin (the lexer stands there).
+struct LexError {
+    error: PdnError,
+    resync: bool,
+}
+
+impl From<PdnError> for LexError {
+    fn from(error: PdnError) -> Self {
+        LexError {
+            error,
+            resync: false,
+        }
+    }
+}
+
 /// Reads the next token, skipping comments, variations, NAGs and escape lines. `Err` is a syntax
-/// error at a span (the lexer has moved past the bad text); `Ok(None)` is the end of the file.
-fn next_token(lx: &mut Lexer) -> Result<Option<(Token, Span)>, PdnError> {
+/// error at a span (the lexer has moved past the bad text, or stands at the next game's tags
+/// after an unterminated comment or variation); `Ok(None)` is the end of the file.
+fn next_token(lx: &mut Lexer) -> Result<Option<(Token, Span)>, LexError> {
     loop {
         let Some(c) = lx.peek() else { return Ok(None) };
         let start = lx.span();
@@ -190,37 +252,47 @@ fn next_token(lx: &mut Lexer) -> Result<Option<(Token, Span)>, PdnError> {
             ';' => lx.skip_line(),
             '{' => {
                 lx.bump();
+                let unterminated = || LexError {
+                    error: PdnError {
+                        span: start,
+                        message: "unterminated comment (no closing '}')".into(),
+                    },
+                    resync: true,
+                };
                 loop {
+                    if lx.at_next_game() {
+                        return Err(unterminated());
+                    }
                     match lx.bump() {
                         Some('}') => break,
                         Some(_) => {}
-                        None => {
-                            return Err(PdnError {
-                                span: start,
-                                message: "unterminated comment (no closing '}')".into(),
-                            })
-                        }
+                        None => return Err(unterminated()),
                     }
                 }
             }
             '(' => {
                 lx.bump();
+                let unterminated = || LexError {
+                    error: PdnError {
+                        span: start,
+                        message: "unterminated variation (no closing ')')".into(),
+                    },
+                    resync: true,
+                };
                 let mut depth = 1;
+                let mut in_comment = false; // a comment inside a variation may hold parentheses
                 while depth > 0 {
-                    match lx.bump() {
-                        Some('(') => depth += 1,
-                        Some(')') => depth -= 1,
-                        Some('{') => {
-                            // A comment inside a variation may hold parentheses.
-                            while !matches!(lx.bump(), Some('}') | None) {}
-                        }
-                        Some(_) => {}
-                        None => {
-                            return Err(PdnError {
-                                span: start,
-                                message: "unterminated variation (no closing ')')".into(),
-                            })
-                        }
+                    if lx.at_next_game() {
+                        return Err(unterminated());
+                    }
+                    match (lx.bump(), in_comment) {
+                        (None, _) => return Err(unterminated()),
+                        (Some('}'), true) => in_comment = false,
+                        (Some(_), true) => {}
+                        (Some('{'), false) => in_comment = true,
+                        (Some('('), false) => depth += 1,
+                        (Some(')'), false) => depth -= 1,
+                        (Some(_), false) => {}
                     }
                 }
             }
@@ -229,7 +301,8 @@ fn next_token(lx: &mut Lexer) -> Result<Option<(Token, Span)>, PdnError> {
                 return Err(PdnError {
                     span: start,
                     message: "')' without a variation to close".into(),
-                });
+                }
+                .into());
             }
             '$' => {
                 lx.bump();
@@ -237,7 +310,7 @@ fn next_token(lx: &mut Lexer) -> Result<Option<(Token, Span)>, PdnError> {
                     lx.bump();
                 }
             }
-            '[' => return read_tag(lx).map(|t| Some((t, start))),
+            '[' => return Ok(Some((read_tag(lx)?, start))),
             _ => {
                 let mut w = String::new();
                 while let Some(c) = lx.peek() {
@@ -348,12 +421,16 @@ pub fn read_games(text: &str) -> Vec<GameText> {
         let (tok, span) = match next_token(&mut lx) {
             Ok(Some(t)) => t,
             Ok(None) => break,
-            Err(e) => {
+            Err(LexError { error, resync }) => {
                 if !started {
-                    game.span = e.span;
+                    game.span = error.span;
                     started = true;
                 }
-                game.error.get_or_insert(e);
+                game.error.get_or_insert(error);
+                if resync {
+                    // The next tag pair starts the next game.
+                    in_moves = true;
+                }
                 continue;
             }
         };
@@ -504,12 +581,18 @@ fn move_to_algebraic(text: &str, nb: Numbers) -> Option<String> {
     Some(out)
 }
 
-/// A numeric Russian or Brazilian FEN rewritten with algebraic squares (ranges expanded).
+/// A numeric Russian or Brazilian FEN rewritten with algebraic squares (ranges expanded);
+/// lidraughts' move counters (`H0`, `F1`) are kept as they are.
 fn fen_to_algebraic(fen: &str, nb: Numbers) -> Result<String, String> {
-    let mut fields = fen.split(':');
+    let mut fields = fen.trim().trim_end_matches('.').split(':');
     let mut out = fields.next().unwrap_or("").trim().to_string();
     for field in fields {
         let field = field.trim();
+        if notation::counter_field(field).is_some() {
+            out.push(':');
+            out.push_str(field);
+            continue;
+        }
         let (colour, list) = field.split_at(field.chars().next().map_or(0, char::len_utf8));
         out.push(':');
         out.push_str(colour);
@@ -541,30 +624,6 @@ fn fen_to_algebraic(fen: &str, nb: Numbers) -> Result<String, String> {
     Ok(out)
 }
 
-/// A FEN without lidraughts' move-counter fields (`:H0`, `:F12`); the full-move number.
-fn strip_counters(fen: &str) -> (String, Option<u32>) {
-    let mut full = None;
-    let kept: Vec<&str> = fen
-        .trim()
-        .trim_end_matches('.')
-        .split(':')
-        .filter(|f| {
-            let f = f.trim();
-            let counter = |p: char| {
-                f.strip_prefix(p)
-                    .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
-            };
-            if let Some(d) = counter('F') {
-                full = d.parse().ok();
-                false
-            } else {
-                counter('H').is_none()
-            }
-        })
-        .collect();
-    (kept.join(":"), full)
-}
-
 /// A game replayed through the rules: every move legal, named canonically.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Replay {
@@ -594,13 +653,15 @@ impl VariantFn for ReplayJob<'_> {
         let at = |span: Span, message: String| PdnError { span, message };
         let (mut pos, start_fen, fen_number) = match game.tag("FEN") {
             Some(f) if !f.trim().is_empty() && f.trim() != "?" => {
-                let (mut f, full) = strip_counters(f);
+                let fen_error =
+                    |e: notation::FenError| at(game.tag_span("FEN"), format!("[FEN]: {e}"));
+                let full = notation::fen_counters(f).map_err(fen_error)?.fullmove;
+                let mut f = f.to_string();
                 if numeric_algebraic {
                     // Numeric squares to algebraic; algebraic ones pass through unchanged.
                     f = fen_to_algebraic(&f, nb).map_err(|m| at(game.tag_span("FEN"), m))?;
                 }
-                let pos = G::parse_fen(&f)
-                    .map_err(|e| at(game.tag_span("FEN"), format!("[FEN]: {e}")))?;
+                let pos = G::parse_fen(&f).map_err(fen_error)?;
                 (pos, Some(G::fen(&pos)), full)
             }
             _ => (G::start(), None, None),
@@ -653,6 +714,128 @@ pub fn replay(game: &GameText, variant: Variant) -> Result<Replay, PdnError> {
     variant.dispatch(ReplayJob { game, variant })
 }
 
+/// The result token a variant's PDN uses (winner `None`: a draw). The convention is kept here
+/// for both of damiera's PDN writers (`match --pdn`, `analyse --out`) and its reader
+/// ([`parse_result`]):
+///
+/// - **English** (GameType 21): `1-0` Black won, `0-1` White won, `1/2-1/2` a draw: the
+///   first number is the first player's (Black's). CheckerBoard writes this
+///   (eygilbert/CheckerBoard `dialogs.c`: "Black wins" is saved as `1-0`; `CheckerBoard.c`
+///   `dostats` in engine matches) and its PDN parser ends a game only at `1-0`, `0-1`,
+///   `1/2-1/2` or `*` (`PDNparser.c`); pydraughts 0.6.7's `PDNReader` takes these too.
+/// - **International** (20): `2-0` White won, `1-1` a draw, `0-2` Black won, White's score
+///   first: PDN 3.0 (https://pdn.fmjd.org), the FMJD's points (2 a win, 1 a draw), lidraughts'
+///   export (`PdnDump.scala`, `Color.showResult` with `draughtsResult`, its default).
+/// - **Russian** (25) and **Brazilian** (26): the same `2-0 1-1 0-2`, as lidraughts exports
+///   them (tests/pdn/russian-lidraughts.pdn).
+/// - **Italian** (22) and **Italian Damone**: the same `2-0 1-1 0-2`, PDN 3.0's form. The FID
+///   publishes no PDN convention we could find; CheckerBoard 1.73 writes Italian results as
+///   English ones (`1-0` for its "Black" player), which [`parse_result`] does not follow for
+///   Italian (there `1-0` is read as a White win, the first player's).
+pub fn result_token(v: Variant, winner: Option<Color>) -> &'static str {
+    match (v, winner) {
+        (Variant::English, Some(Color::Black)) => "1-0",
+        (Variant::English, Some(Color::White)) => "0-1",
+        (Variant::English, None) => "1/2-1/2",
+        (_, Some(Color::White)) => "2-0",
+        (_, Some(Color::Black)) => "0-2",
+        (_, None) => "1-1",
+    }
+}
+
+/// What a result token means in a variant: `Some(Some(winner))`, `Some(None)` for a draw,
+/// `None` for `*` or anything else. Every variant reads every form: `2-0`/`0-2` with White's
+/// score first (PDN 3.0), `1-1`, `1/2-1/2` and `0-0` as draws, and `1-0`/`0-1` with the first
+/// player's score first: Black's in English (CheckerBoard), White's elsewhere (see
+/// [`result_token`]).
+pub fn parse_result(v: Variant, token: &str) -> Option<Option<Color>> {
+    let first = if v == Variant::English {
+        Color::Black
+    } else {
+        Color::White
+    };
+    match token.trim() {
+        "2-0" => Some(Some(Color::White)),
+        "0-2" => Some(Some(Color::Black)),
+        "1-0" => Some(Some(first)),
+        "0-1" => Some(Some(first.opponent())),
+        "1-1" | "1/2-1/2" | "0-0" => Some(None),
+        _ => None,
+    }
+}
+
+/// The move number of ply `ply` (0 = the game's first move) and whether a number is written
+/// before it (it starts a numbered pair), for a game of `v` that starts with `start_side` to
+/// move and whose first move has number `first_number`. Used by both PDN writers; the label is
+/// [`move_label`].
+///
+/// - **English**: a move number counts a pair of plies from the game's first ply, whichever
+///   side makes it, so a game from a FEN with White (the second player) to move is written
+///   `1. 27-23 20x27 2. 18-22 ...`. pydraughts 0.6.7's `PDNReader` reads only this form for a
+///   FEN with White to move (it splits the move text at the numbers and takes two moves after
+///   each), and its `PDNWriter` writes it; CheckerBoard ignores move numbers when it reads.
+///   From Black to move (the start position) this is the usual `1. 11-15 23-19`.
+/// - **Other variants**: a number before each White move (White moves first), `1...` before a
+///   first move by Black: PDN 3.0 and lidraughts' export (`PdnDump.scala` writes a Black
+///   first move as `1... `).
+pub fn move_number(v: Variant, start_side: Color, first_number: u32, ply: usize) -> (u32, bool) {
+    let leader = if v == Variant::English {
+        start_side
+    } else {
+        Color::White
+    };
+    let offset = usize::from(start_side != leader);
+    let side = if ply.is_multiple_of(2) {
+        start_side
+    } else {
+        start_side.opponent()
+    };
+    (first_number + ((ply + offset) / 2) as u32, side == leader)
+}
+
+/// The PDN label of ply `ply` ([`move_number`]): `12.` before a move that starts a numbered pair,
+/// `12...` otherwise.
+pub fn move_label(v: Variant, start_side: Color, first_number: u32, ply: usize) -> String {
+    let (n, starts) = move_number(v, start_side, first_number, ply);
+    format!("{n}{}", if starts { "." } else { "..." })
+}
+
+struct PdnNamesJob<'a> {
+    fen: Option<&'a str>,
+    moves: &'a [&'a str],
+}
+
+impl VariantFn for PdnNamesJob<'_> {
+    type Output = Result<Vec<String>, String>;
+    fn call<G: Game>(self) -> Result<Vec<String>, String> {
+        let mut pos = match self.fen {
+            None => G::start(),
+            Some(f) => G::parse_fen(f).map_err(|e| e.to_string())?,
+        };
+        let mut out = Vec::with_capacity(self.moves.len());
+        for (i, text) in self.moves.iter().enumerate() {
+            let mv = G::parse_move(&pos, text)
+                .map_err(|e| format!("{e} (move {} of the list)", i + 1))?;
+            out.push(G::move_name_pdn(&pos, &mv));
+            pos = G::make(&pos, &mv);
+        }
+        Ok(out)
+    }
+}
+
+/// The moves of a game (in any form damiera reads) in the shortest unambiguous PDN form
+/// ([`crate::notation::move_name_pdn`]), replayed from `fen` (`None`: the start position).
+/// Both PDN writers name their moves through this.
+///
+/// Errors: a bad FEN, or a move that is not legal where it is played (with its number).
+pub fn pdn_move_names(
+    v: Variant,
+    fen: Option<&str>,
+    moves: &[&str],
+) -> Result<Vec<String>, String> {
+    v.dispatch(PdnNamesJob { fen, moves })
+}
+
 /// A tag value with `"` and `\` escaped, as PDN writes it.
 pub fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
@@ -677,6 +860,88 @@ mod tests {
     }
 
     #[test]
+    fn results_per_variant() {
+        use Color::{Black, White};
+        // English as CheckerBoard: Black (the first player) first; the others PDN 3.0's form.
+        assert_eq!(result_token(Variant::English, Some(Black)), "1-0");
+        assert_eq!(result_token(Variant::English, Some(White)), "0-1");
+        assert_eq!(result_token(Variant::English, None), "1/2-1/2");
+        for v in [
+            Variant::International,
+            Variant::Russian,
+            Variant::Brazilian,
+            Variant::Italian,
+        ] {
+            assert_eq!(result_token(v, Some(White)), "2-0");
+            assert_eq!(result_token(v, Some(Black)), "0-2");
+            assert_eq!(result_token(v, None), "1-1");
+            assert_eq!(parse_result(v, "1-0"), Some(Some(White)));
+        }
+        // Every form is read in every variant.
+        assert_eq!(parse_result(Variant::English, "2-0"), Some(Some(White)));
+        assert_eq!(parse_result(Variant::English, "0-2"), Some(Some(Black)));
+        assert_eq!(parse_result(Variant::English, "1-0"), Some(Some(Black)));
+        assert_eq!(parse_result(Variant::English, "1-1"), Some(None));
+        assert_eq!(parse_result(Variant::Russian, "1/2-1/2"), Some(None));
+        assert_eq!(parse_result(Variant::Russian, "*"), None);
+        for v in [Variant::English, Variant::International, Variant::Damone] {
+            for w in [Some(White), Some(Black), None] {
+                assert_eq!(parse_result(v, result_token(v, w)), Some(w));
+            }
+        }
+    }
+
+    #[test]
+    fn move_numbers() {
+        use Color::{Black, White};
+        let labels = |v, side, first, n: usize| -> Vec<String> {
+            (0..n).map(|p| move_label(v, side, first, p)).collect()
+        };
+        // English from the start (Black first) and from a FEN with White to move: a number
+        // before every other ply from the first (pydraughts' PDNReader and PDNWriter).
+        assert_eq!(labels(Variant::English, Black, 1, 3), ["1.", "1...", "2."]);
+        assert_eq!(labels(Variant::English, White, 1, 3), ["1.", "1...", "2."]);
+        // International from Black to move: `1... 18-23 2. 32-28` (PDN 3.0, lidraughts).
+        assert_eq!(
+            labels(Variant::International, Black, 1, 3),
+            ["1...", "2.", "2..."]
+        );
+        assert_eq!(labels(Variant::Russian, White, 12, 2), ["12.", "12..."]);
+    }
+
+    #[test]
+    fn unterminated_comment_stops_at_the_next_game() {
+        let text =
+            "[Event \"a\"]\n\n1. 11-15 {no end\n[%clock w0:01:00]\n\n[Event \"b\"]\n\n1. 9-13 *\n";
+        let g = read_games(text);
+        assert_eq!(g.len(), 2);
+        let e = g[0].error.as_ref().expect("an error");
+        assert_eq!(
+            (e.span, e.message.as_str()),
+            (
+                Span { line: 3, col: 10 },
+                "unterminated comment (no closing '}')"
+            )
+        );
+        assert_eq!(g[1].tag("Event"), Some("b"));
+        assert_eq!(g[1].moves[0].text, "9-13");
+        assert!(g[1].error.is_none());
+        // A tag pair right after a line of moves (no blank line) does not end a comment,
+        // unless it is the [Event] a game starts with.
+        let g = read_games("1. 11-15 {a\n[White \"x\"] b} 23-19 *\n");
+        assert_eq!(g.len(), 1);
+        assert_eq!(g[0].moves.len(), 2);
+        assert!(g[0].error.is_none());
+        let g = read_games("1. 11-15 (1. 9-13\n[Event \"b\"]\n1. 9-14 *\n");
+        assert_eq!(g.len(), 2);
+        assert!(g[0]
+            .error
+            .as_ref()
+            .is_some_and(|e| e.message.contains("variation")));
+        assert_eq!(g[1].moves[0].text, "9-14");
+    }
+
+    #[test]
     fn lidraughts_numbers_to_algebraic() {
         assert_eq!(algebraic(1, Numbers::TopLeft).as_deref(), Some("b8"));
         assert_eq!(algebraic(29, Numbers::TopLeft).as_deref(), Some("a1"));
@@ -688,9 +953,10 @@ mod tests {
             move_to_algebraic("22x15x8", Numbers::TopLeft).as_deref(),
             Some("c3xe5xg7")
         );
+        // lidraughts' move counters pass through to the FEN parser, which reads them.
         assert_eq!(
-            strip_counters("W:W21-32:B1-12:H0:F7"),
-            ("W:W21-32:B1-12".to_string(), Some(7))
+            fen_to_algebraic("W:W21-32:B1,2:H0:F7", Numbers::TopLeft).as_deref(),
+            Ok("W:Wa3,c3,e3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8:H0:F7")
         );
     }
 }

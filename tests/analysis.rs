@@ -19,6 +19,8 @@
 //!   export, converted by a separate script.
 //! - `english-fen-start.pdn`: the second half of Loy - Chinook from a `[FEN]` written by
 //!   pydraughts.
+//! - `english-white-fen.pdn`: its end from a `[FEN]` with White (the second player) to move,
+//!   the whole file written by pydraughts' PDNWriter (`1. 29-25 8-11 2. ...`).
 //! - `international-lidraughts.pdn`: a 301-ply International game exported by lidraughts
 //!   (lidraughts.org/001NahOY, kept in lidraughts' own repository), with kings' long moves.
 //! - `blunder.pdn`: a planted blunder (a man dropped to a 2-for-1 shot, checked with pydraughts).
@@ -30,6 +32,8 @@ use damiera::pdn::{self, Span};
 use damiera::Variant;
 use std::path::{Path, PathBuf};
 mod common;
+#[path = "common/pydraughts_pdn.rs"]
+mod pydraughts_pdn;
 
 fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -156,6 +160,19 @@ fn fen_start_replays_the_rest_of_the_game() {
 }
 
 #[test]
+fn white_to_move_fen_start_numbers_moves_in_pairs() {
+    // pydraughts writes a game from a FEN with White to move as `1. 29-25 8-11 2. 22-17 ...`.
+    let games = read("english-white-fen.pdn");
+    let r = replayed(&games[0]);
+    let full = replayed(&read("english-loy-chinook-1991.pdn")[0]);
+    assert_eq!(r.start_side, damiera::Color::White);
+    assert_eq!(r.first_number, 1);
+    assert_eq!(r.moves, full.moves[21..]);
+    // 0-1 in English is White's win (CheckerBoard); the source's 2-0 said the same.
+    assert_eq!(games[0].result.as_deref(), Some("0-1"));
+}
+
+#[test]
 fn bad_games_are_reported_with_line_and_column() {
     let games = read("errors.pdn");
     assert_eq!(games.len(), 5);
@@ -213,6 +230,55 @@ fn analyse_reports_errors_and_goes_on() {
 }
 
 #[test]
+fn an_unterminated_comment_or_variation_loses_only_its_game() {
+    // The reader resumes at the next game's tags (a tag pair after a blank line); before, the
+    // comment or variation ran to the end of the file and every later game disappeared.
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (open, what) in [
+        (
+            "{an unterminated comment",
+            "unterminated comment (no closing '}')",
+        ),
+        (
+            "(1. 9-13 22-18 an unterminated variation",
+            "unterminated variation (no closing ')')",
+        ),
+    ] {
+        let text = format!(
+            "[Event \"one\"]\n[GameType \"21\"]\n\n1. 11-15 23-19 2. 8-11 22-17 *\n\n\
+             [Event \"two\"]\n[GameType \"21\"]\n\n1. 11-15 {open} 23-19 *\n\n\
+             [Event \"three\"]\n[GameType \"21\"]\n\n1. 9-13 22-18 {{a comment}} (2. 5-9) 2. 11-16 *\n"
+        );
+        let file = dir.path().join("three.pdn");
+        std::fs::write(&file, &text).expect("written");
+        let games = pdn::read_games(&text);
+        assert_eq!(games.len(), 3, "{text}");
+        assert_eq!(games[2].tag("Event"), Some("three"));
+        assert_eq!(replayed(&games[2]).moves, ["9-13", "22-18", "11-16"]);
+        let out = damiera()
+            .args(["analyse", "--pdn"])
+            .arg(&file)
+            .args(["--depth", "2"])
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(1), "{what}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        let errors: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
+        assert_eq!(
+            errors,
+            [format!("error: {}:9:10: game 2: {what}", file.display())],
+            "{err}"
+        );
+        assert!(err.contains("1 of 3 games could not be analysed"), "{err}");
+        let report = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            report.contains("Game 1 ") && report.contains("Game 3 ") && !report.contains("Game 2 "),
+            "{report}"
+        );
+    }
+}
+
+#[test]
 fn game_selection() {
     let file = data("russian-lidraughts.pdn");
     let out = damiera()
@@ -261,7 +327,8 @@ fn planted_blunder_is_marked_with_the_shot() {
     let best = after.find("{best ").expect("a best move after the blunder");
     let comment = &after[best..after[best..].find('}').expect("closed") + best];
     // The refutation is a shot: White gives a man (a quiet move), Black's capture is forced,
-    // and White takes two (a capture with two jumps), as 23-18 14x23 26x19x12 does.
+    // and White takes two (a capture with two jumps), as 23-18 14x23 26x19x12 does. Captures
+    // are written from x to (`26x12`), so the men taken are counted on the board.
     let line: Vec<&str> = comment
         .split("refuted by ")
         .nth(1)
@@ -269,18 +336,31 @@ fn planted_blunder_is_marked_with_the_shot() {
         .split_whitespace()
         .collect();
     assert!(line.len() >= 3, "{comment}");
-    assert!(line[0].contains('-'), "a quiet move first: {comment}");
-    assert_eq!(
-        line[1].matches('x').count(),
-        1,
-        "a single capture: {comment}"
-    );
-    assert!(
-        line[2].matches('x').count() >= 2,
-        "a double capture: {comment}"
-    );
+    let game = replayed(&read("blunder.pdn")[0]);
+    let blunder = game.moves.iter().position(|m| m == "12-16").expect("12-16");
+    let mut played: Vec<&str> = game.moves[..=blunder].iter().map(String::as_str).collect();
+    let mut e = damiera::engine::Engine::new(Variant::English, 1);
+    let mut men = Vec::new();
+    for mv in &line[..3] {
+        e.set_position(None, &played).expect("legal");
+        men.push(pieces(&e.fen()));
+        played.push(mv);
+    }
+    e.set_position(None, &played).expect("a legal refutation");
+    men.push(pieces(&e.fen()));
+    assert_eq!(men[0], men[1], "a quiet move first: {comment}");
+    assert_eq!(men[1] - men[2], 1, "a single capture: {comment}");
+    assert_eq!(men[2] - men[3], 2, "a double capture: {comment}");
     // No other move of the game is a blunder.
     assert_eq!(flat.matches("??").count(), 1, "{flat}");
+}
+
+/// The number of pieces a FEN lists.
+fn pieces(fen: &str) -> usize {
+    fen.split(':')
+        .skip(1)
+        .map(|list| list[1..].split(',').filter(|i| !i.is_empty()).count())
+        .sum()
 }
 
 /// The moves of every game of a PDN text, replayed by damiera.
@@ -294,7 +374,6 @@ fn moves_of(text: &str) -> Vec<Vec<String>> {
 #[test]
 fn written_pdn_reads_back_in_damiera_and_pydraughts() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let python = common::python();
     for name in [
         "english-loy-chinook-1991.pdn",
         "italian.pdn",
@@ -303,6 +382,7 @@ fn written_pdn_reads_back_in_damiera_and_pydraughts() {
         "russian-lidraughts-numeric.pdn",
         "brazilian-lidraughts-numeric.pdn",
         "english-fen-start.pdn",
+        "english-white-fen.pdn",
     ] {
         let out_pdn = dir.path().join(name);
         let out = damiera()
@@ -317,38 +397,44 @@ fn written_pdn_reads_back_in_damiera_and_pydraughts() {
         let written = std::fs::read_to_string(&out_pdn).expect("written");
         assert_eq!(moves_of(&written), moves_of(&source), "{name}");
         assert!(written.contains("[Annotator \"damiera"), "{name}");
-        // pydraughts' PDNReader finds the same moves, and its rules accept them all (its move
-        // parser takes `x`, not Russian's `:`). Not for a FEN with Black to move: PDNReader
-        // 0.6.7 then reads the first move twice (its `_PDNGame._read`, a known quirk, see
+        // pydraughts' PDNReader reads the same move text, its rules accept every move, and the
+        // game ends on the same position. Not for a FEN with Black to move: PDNReader 0.6.7
+        // then reads the first move twice (its `_PDNGame._read`, a known quirk, see
         // docs/analysis.md).
         if written.contains("[FEN \"B") {
             continue;
         }
-        let script = r#"
-import sys
-from draughts.PDN import PDNReader
-from draughts import Board, Move
-for g in PDNReader(filename=sys.argv[1]).games:
-    b = Board(g.variant, fen=g.tags.get('FEN', 'startpos'))
-    for m in g.moves:
-        b.push(Move(b, pdn_move=m.replace(':', 'x')))
-    print(' '.join(g.moves))
-"#;
-        let py = std::process::Command::new(&python)
-            .arg("-c")
-            .arg(script)
-            .arg(&out_pdn)
-            .output()
-            .expect("python runs");
-        assert!(
-            py.status.success(),
-            "{name}: {}",
-            String::from_utf8_lossy(&py.stderr)
-        );
-        let theirs: Vec<Vec<String>> = String::from_utf8_lossy(&py.stdout)
-            .lines()
-            .map(|l| l.split_whitespace().map(str::to_string).collect())
-            .collect();
-        assert_eq!(theirs, moves_of(&source), "{name}");
+        let theirs = pydraughts_pdn::replay(&out_pdn);
+        let ours = pdn::read_games(&written);
+        assert_eq!(theirs.len(), ours.len(), "{name}");
+        for (t, g) in theirs.iter().zip(&ours) {
+            let texts: Vec<&str> = g.moves.iter().map(|m| m.text.as_str()).collect();
+            assert_eq!(t.moves, texts, "{name}");
+            assert_eq!(Some(t.ending.as_str()), g.result.as_deref(), "{name}");
+            assert_eq!(Some(t.result_tag.as_str()), g.tag("Result"), "{name}");
+            let r = replayed(g);
+            assert_eq!(
+                canonical(r.variant, &t.fen),
+                final_fen(&r),
+                "{name}: the same final position"
+            );
+        }
     }
+}
+
+/// A FEN in damiera's canonical form (pydraughts lists squares in its own order).
+fn canonical(v: Variant, fen: &str) -> String {
+    let mut e = damiera::engine::Engine::new(v, 1);
+    e.set_position(Some(fen), &[])
+        .unwrap_or_else(|err| panic!("{fen}: {err}"));
+    e.fen()
+}
+
+/// The position at the end of a replayed game, as damiera's FEN.
+fn final_fen(r: &pdn::Replay) -> String {
+    let mut e = damiera::engine::Engine::new(r.variant, 1);
+    let moves: Vec<&str> = r.moves.iter().map(String::as_str).collect();
+    e.set_position(r.start_fen.as_deref(), &moves)
+        .expect("legal");
+    e.fen()
 }

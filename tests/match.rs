@@ -3,10 +3,14 @@
 //! clock lose with the right reason while the match goes on; the SPRT stops a match; a bad
 //! engine command and a bad opening line are one-line errors before any game.
 
-use damiera::engine::{Engine, Outcome};
+use damiera::engine::{Engine, Naming, Outcome};
 use damiera::variant::Variant;
+use damiera::Color;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+mod common;
+#[path = "common/pydraughts_pdn.rs"]
+mod pydraughts_pdn;
 
 const BIN: &str = env!("CARGO_BIN_EXE_damiera");
 const OPENINGS: &str = concat!(
@@ -146,7 +150,43 @@ fn sprt_stops_a_lost_match() {
     assert!((2..400).contains(&games), "{report}");
 }
 
-/// Replays every game of a PDN file through the arbiter; returns the number of games.
+/// The result token a variant's PDN writes (the sources are in docs/match.md): English as
+/// CheckerBoard, Black's score first; the others PDN 3.0's draughts form, White's first.
+fn token(variant: Variant, winner: Option<Color>) -> &'static str {
+    match (variant, winner) {
+        (Variant::English, Some(Color::Black)) => "1-0",
+        (Variant::English, Some(Color::White)) => "0-1",
+        (Variant::English, None) => "1/2-1/2",
+        (_, Some(Color::White)) => "2-0",
+        (_, Some(Color::Black)) => "0-2",
+        (_, None) => "1-1",
+    }
+}
+
+/// The name PDN readers want for the legal move `native` (every landing square): from and to
+/// only, unless another legal capture goes from the same square to the same square.
+fn shortest(e: &Engine, native: &str) -> String {
+    let ends = |m: &str| {
+        let squares: Vec<String> = m.split(['-', 'x', ':']).map(str::to_string).collect();
+        (squares[0].clone(), squares[squares.len() - 1].clone())
+    };
+    let (from, to) = ends(native);
+    let sep = native[from.len()..].chars().next().unwrap();
+    let shared = e
+        .legal_moves(Naming::Native)
+        .iter()
+        .filter(|m| ends(m) == (from.clone(), to.clone()))
+        .count();
+    if sep == '-' || shared > 1 {
+        native.to_string()
+    } else {
+        format!("{from}{sep}{to}")
+    }
+}
+
+/// Replays every game of a PDN file through the arbiter: every move is legal and written in
+/// the shortest unambiguous form, and the result matches how the game ended. Returns the
+/// number of games.
 fn replay_pdn(variant: Variant, pdn: &str) -> usize {
     let mut n = 0;
     for game in pdn.split("[Event ").skip(1) {
@@ -170,28 +210,66 @@ fn replay_pdn(variant: Variant, pdn: &str) -> usize {
             }
             let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
             e.set_position(fen.as_deref(), &refs).unwrap();
-            let name = e
+            let native = e
                 .move_name(tok)
                 .unwrap_or_else(|err| panic!("{tok}: {err}"));
-            assert_eq!(name, tok);
-            moves.push(name);
+            assert_eq!(tok, shortest(&e, &native), "{game}");
+            moves.push(native);
         }
         let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
         e.set_position(fen.as_deref(), &refs).unwrap();
+        let draw = token(variant, None);
         match termination.as_str() {
             "no legal move" => {
                 assert!(matches!(e.outcome(), Some(Outcome::Win(_))));
-                assert_ne!(result, "1-1");
+                let winner = e.side_to_move().opponent();
+                assert_eq!(result, token(variant, Some(winner)), "{game}");
             }
             "threefold repetition" | "no-progress rule" => {
                 assert!(matches!(e.outcome(), Some(Outcome::Draw(_))), "{game}");
-                assert_eq!(result, "1-1");
+                assert_eq!(result, draw);
             }
-            "max plies" => assert_eq!(result, "1-1"),
+            "max plies" => assert_eq!(result, draw),
             other => panic!("unexpected ending {other} in a damiera self-play game"),
         }
+        let tail = game[game.rfind('}').expect("the final comment") + 1..].trim();
+        assert_eq!(tail, result, "the move text ends with the result: {game}");
     }
     n
+}
+
+/// A FEN in damiera's canonical form (pydraughts lists squares in its own order).
+fn canonical(v: Variant, fen: &str) -> String {
+    let mut e = Engine::new(v, 1);
+    e.set_position(Some(fen), &[])
+        .unwrap_or_else(|err| panic!("{fen}: {err}"));
+    e.fen()
+}
+
+/// Checks that pydraughts 0.6.7's PDNReader reads every game of the PDN file `file` as damiera
+/// does: the same moves, all legal under pydraughts' rules to the end, the same final position,
+/// and the result; returns the number of games.
+fn pydraughts_reads(variant: Variant, file: &Path) -> usize {
+    let text = std::fs::read_to_string(file).unwrap();
+    let ours = damiera::pdn::read_games(&text);
+    let theirs = pydraughts_pdn::replay(file);
+    assert_eq!(theirs.len(), ours.len(), "{text}");
+    for (t, g) in theirs.iter().zip(&ours) {
+        let texts: Vec<&str> = g.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(t.moves, texts, "{text}");
+        let r = damiera::pdn::replay(g, variant).expect("damiera replays its own PDN");
+        let mut e = Engine::new(variant, 1);
+        let moves: Vec<&str> = r.moves.iter().map(String::as_str).collect();
+        e.set_position(r.start_fen.as_deref(), &moves).unwrap();
+        assert_eq!(
+            canonical(variant, &t.fen),
+            e.fen(),
+            "the same final position"
+        );
+        assert_eq!(Some(t.result_tag.as_str()), g.tag("Result"));
+        assert_eq!(t.ending, t.result_tag, "the result token is the tag's");
+    }
+    theirs.len()
 }
 
 #[test]
@@ -240,6 +318,130 @@ fn real_match_completes_and_its_pdn_replays() {
     let pdn = std::fs::read_to_string(&pdn).unwrap();
     assert_eq!(replay_pdn(Variant::English, &pdn), 6);
     assert_eq!(pdn.matches("[GameType \"21\"]").count(), 6);
+}
+
+#[test]
+fn english_match_pdn_replays_in_pydraughts() {
+    // Issue 31's check: 4 English games, read by pydraughts 0.6.7's PDNReader to the end.
+    let dir = tempfile::tempdir().unwrap();
+    let pdn = dir.path().join("out.pdn");
+    let out = run(&[
+        "--variant",
+        "english",
+        "--engine",
+        BIN,
+        "--engine",
+        BIN,
+        "--openings",
+        OPENINGS,
+        "--games",
+        "4",
+        "--depth",
+        "2",
+        "--pdn",
+        pdn.to_str().unwrap(),
+    ]);
+    let report = text(&out.stdout);
+    assert!(out.status.success(), "{report}\n{}", text(&out.stderr));
+    assert_eq!(field(&report, "Games: "), "4 of 4");
+    let written = std::fs::read_to_string(&pdn).unwrap();
+    assert_eq!(replay_pdn(Variant::English, &written), 4);
+    assert_eq!(pydraughts_reads(Variant::English, &pdn), 4);
+    for result in written.lines().filter_map(|l| l.strip_prefix("[Result \"")) {
+        assert!(
+            ["1-0\"]", "0-1\"]", "1/2-1/2\"]"].contains(&result),
+            "CheckerBoard's English results: {result}"
+        );
+    }
+}
+
+#[test]
+fn english_game_from_a_white_to_move_fen_replays_in_pydraughts() {
+    // After 1. 11-15 (Black men on 1-10, 12 and 15): White, the second player, moves first.
+    // pydraughts reads such a game only as `1. <White> <Black> 2. ...`.
+    let dir = tempfile::tempdir().unwrap();
+    let openings = dir.path().join("w.txt");
+    std::fs::write(
+        &openings,
+        "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15\n",
+    )
+    .unwrap();
+    let pdn = dir.path().join("w.pdn");
+    let out = run(&[
+        "--variant",
+        "english",
+        "--engine",
+        BIN,
+        "--engine",
+        BIN,
+        "--openings",
+        openings.to_str().unwrap(),
+        "--games",
+        "2",
+        "--depth",
+        "2",
+        "--pdn",
+        pdn.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(&pdn).unwrap();
+    for game in written.split("[Event ").skip(1) {
+        let body = game.split("\n\n").nth(1).expect("move text");
+        let tokens: Vec<&str> = body.split_whitespace().collect();
+        assert_eq!(tokens[0], "1.", "{game}");
+        assert!(
+            tokens[1].starts_with(['2', '3']) && tokens[3] == "2.",
+            "White's move, Black's, then 2.: {game}"
+        );
+    }
+    assert_eq!(replay_pdn(Variant::English, &written), 2);
+    assert_eq!(pydraughts_reads(Variant::English, &pdn), 2);
+}
+
+#[test]
+fn russian_and_international_match_pdns_read_back() {
+    for (variant, name, opening) in [
+        (Variant::Russian, "russian", "c3-d4 f6-e5\ne3-f4 b6-a5\n"),
+        (
+            Variant::International,
+            "international",
+            "32-28 19-23\n33-29 17-22\n",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let openings = dir.path().join("o.txt");
+        std::fs::write(&openings, opening).unwrap();
+        let pdn = dir.path().join("o.pdn");
+        let out = run(&[
+            "--variant",
+            name,
+            "--engine",
+            BIN,
+            "--engine",
+            BIN,
+            "--openings",
+            openings.to_str().unwrap(),
+            "--games",
+            "4",
+            "--depth",
+            "2",
+            "--max-plies",
+            "80",
+            "--pdn",
+            pdn.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+        let written = std::fs::read_to_string(&pdn).unwrap();
+        assert_eq!(replay_pdn(variant, &written), 4, "{name}");
+        // damiera's own reader: every game read and replayed by `analyse --pdn`.
+        let out = Command::new(BIN)
+            .args(["analyse", "--pdn", pdn.to_str().unwrap(), "--depth", "1"])
+            .output()
+            .expect("runs");
+        assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout).matches(&format!(", {name}, ")).count(), 4);
+        assert_eq!(pydraughts_reads(variant, &pdn), 4, "{name}");
+    }
 }
 
 #[test]

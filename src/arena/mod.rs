@@ -124,13 +124,19 @@ pub enum GameResult {
 }
 
 impl GameResult {
-    /// The PDN 3.0 result token, White's score first (`2-0`, `1-1`, `0-2`).
-    pub fn token(self) -> &'static str {
+    /// The winner, `None` for a draw.
+    pub fn winner(self) -> Option<Color> {
         match self {
-            GameResult::WhiteWin => "2-0",
-            GameResult::Draw => "1-1",
-            GameResult::BlackWin => "0-2",
+            GameResult::WhiteWin => Some(Color::White),
+            GameResult::Draw => None,
+            GameResult::BlackWin => Some(Color::Black),
         }
+    }
+
+    /// The variant's PDN result token ([`crate::pdn::result_token`]: `2-0`, `1-1`, `0-2`; in
+    /// English `1-0` Black won, `1/2-1/2`, `0-1` White won).
+    pub fn token(self, v: Variant) -> &'static str {
+        crate::pdn::result_token(v, self.winner())
     }
 
     fn win_for(c: Color) -> GameResult {
@@ -772,7 +778,7 @@ pub fn run_match(cfg: &MatchConfig, abort: Arc<AtomicBool>) -> Result<MatchRepor
                 } else {
                     format!("{} vs {}", cfg.engines[1].name, cfg.engines[0].name)
                 },
-                g.result.token(),
+                g.result.token(cfg.variant),
                 g.reason.text()
             );
         }

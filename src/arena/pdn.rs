@@ -1,14 +1,18 @@
 //! PDN output of finished games.
 //!
 //! Conventions (docs/match.md): `[GameType]` is PDN 3.0's number (English 21, Italian 22,
-//! Russian 25, Brazilian 26); Italian Damone has none, so it is written `22` with a
-//! `[Variant "damone"]` tag. `[Result]` uses PDN 3.0's draughts form with White's score
-//! first: `2-0` (White wins), `1-1` (draw), `0-2` (Black wins), in every variant (in English
-//! checkers White is the second player). `[FEN]` (with `[SetUp "1"]`) is written only when the
-//! opening starts from a FEN; the opening's moves are part of the move text, so the game
-//! replays from `[FEN]` or the start position. A final comment gives the ending reason.
+//! Russian 25, Brazilian 26, International 20); Italian Damone has none, so it is written `22`
+//! with a `[Variant "damone"]` tag. `[Result]` and the result token follow each variant's
+//! convention ([`crate::pdn::result_token`]: `2-0 1-1 0-2` with White's score first; English
+//! `1-0` Black won, `1/2-1/2`, `0-1` White won, as CheckerBoard writes). Moves are in the
+//! shortest unambiguous form (`15x29`, every landing square only when two legal captures share
+//! from and to: [`crate::pdn::pdn_move_names`]) and numbered as [`crate::pdn::move_number`]
+//! says. `[FEN]` (with `[SetUp "1"]`) is written only when the opening starts from a FEN; the
+//! opening's moves are part of the move text, so the game replays from `[FEN]` or the start
+//! position. A final comment gives the ending reason.
 
 use super::GameRecord;
+use crate::pdn;
 use crate::rules::Color;
 use crate::variant::Variant;
 use std::fmt::Write;
@@ -36,7 +40,7 @@ pub fn first_mover(v: Variant) -> Color {
 /// One game as PDN text (tags, a blank line, the move text, a blank line).
 pub fn game_pdn(v: Variant, event: &str, g: &GameRecord, names: [&str; 2]) -> String {
     let mut s = String::new();
-    let result = g.result.token();
+    let result = g.result.token(v);
     let _ = writeln!(s, "[Event \"{event}\"]");
     let _ = writeln!(s, "[Round \"{}\"]", g.index + 1);
     let _ = writeln!(s, "[White \"{}\"]", names[g.white_engine]);
@@ -53,23 +57,17 @@ pub fn game_pdn(v: Variant, event: &str, g: &GameRecord, names: [&str; 2]) -> St
     let _ = writeln!(s, "[Opening \"{}\"]", g.opening_text.replace('"', "'"));
     let _ = writeln!(s, "[Termination \"{}\"]", g.reason.text());
     s.push('\n');
-    // Move text with move numbers: a number before each first-mover move; "N..." when the
-    // game starts with the second mover.
-    let first = first_mover(v);
+    // The moves were checked legal by the arbiter, so renaming them cannot fail; if it did,
+    // the native names (every landing square) are still readable PDN.
+    let native: Vec<&str> = g.all_moves().map(String::as_str).collect();
+    let names = pdn::pdn_move_names(v, g.start_fen.as_deref(), &native)
+        .unwrap_or_else(|_| native.iter().map(|m| m.to_string()).collect());
     let mut tokens: Vec<String> = Vec::new();
-    let mut number = 1;
-    let mut side = g.start_side;
-    for (i, m) in g.all_moves().enumerate() {
-        if side == first {
-            tokens.push(format!("{number}."));
-        } else if i == 0 {
-            tokens.push(format!("{number}..."));
+    for (ply, m) in names.into_iter().enumerate() {
+        if ply == 0 || pdn::move_number(v, g.start_side, 1, ply).1 {
+            tokens.push(pdn::move_label(v, g.start_side, 1, ply));
         }
-        tokens.push(m.clone());
-        if side != first {
-            number += 1;
-        }
-        side = side.opponent();
+        tokens.push(m);
     }
     tokens.push(format!("{{{}}}", g.comment().replace('}', ")")));
     tokens.push(result.to_string());

@@ -242,6 +242,9 @@ impl<const DAMONES_WIN: bool> Game for DamoneGame<DAMONES_WIN> {
     fn move_name_nth(pos: &Position, mv: &Move, nth: usize) -> String {
         notation::move_name_nth(pos, mv, nth)
     }
+    fn move_name_pdn(pos: &Position, mv: &Move) -> String {
+        notation::move_name_pdn(pos, mv)
+    }
     fn move_name_hub(mv: &Move) -> String {
         notation::move_name_hub(mv)
     }

@@ -62,26 +62,22 @@ fn rank_name(r: Rank) -> &'static str {
     }
 }
 
-/// Parses a Damone FEN.
+/// Parses a Damone FEN. lidraughts' move counters (`:H0:F1`) may follow the colour lists; they
+/// are read and not kept ([`crate::notation::FenCounters`]).
 ///
-/// Errors: a bad side to move, an unknown colour tag, a colour listed twice, a malformed,
-/// off-board or light square, a square listed twice or for both colours, a Pedine on its own
-/// promotion square (it would be a Dama) or a Dama on its own (it would be a Damone).
+/// Errors: a bad side to move, a field that is neither a colour list nor a move counter, a
+/// malformed counter, a colour listed twice, a malformed, off-board or light square, a square
+/// listed twice or for both colours, a Pedine on its own promotion square (it would be a Dama)
+/// or a Dama on its own (it would be a Damone).
 pub fn parse_fen(text: &str) -> Result<Position, FenError> {
-    let (side, fields) = crate::notation::fen_side_and_fields(text)?;
+    let crate::notation::FenParts { side, lists, .. } = crate::notation::fen_parts(text)?;
     let mut colours = [Bitboard::EMPTY; 2];
     let mut ranks = [Bitboard::EMPTY; 3];
     let mut seen = [false; 2];
-    for field in fields {
-        let field = field.trim();
-        let colour = match field.chars().next() {
-            Some('W') | Some('w') => Color::White,
-            Some('B') | Some('b') => Color::Black,
-            _ => {
-                return Err(FenError(format!(
-                    "field '{field}' does not start with W or B"
-                )))
-            }
+    for field in lists {
+        let colour = match field.as_bytes()[0] {
+            b'W' | b'w' => Color::White,
+            _ => Color::Black,
         };
         if std::mem::replace(&mut seen[colour as usize], true) {
             return Err(FenError(format!(
@@ -251,6 +247,22 @@ pub fn move_name_nth(pos: &Position, mv: &Move, nth: usize) -> String {
         None => parts.push(square_name(mv.to)),
     }
     parts.join("x")
+}
+
+/// A move in the shortest form PDN readers take: `from-to`, a capture `from x to`, every landing
+/// square ([`move_name`]) only when another legal capture goes from the same square to the
+/// same square (as [`crate::notation::move_name_pdn`]).
+pub fn move_name_pdn(pos: &Position, mv: &Move) -> String {
+    if !mv.is_capture() {
+        return format!("{}-{}", square_name(mv.from), square_name(mv.to));
+    }
+    let mut legal = MoveList::new();
+    movegen::generate(pos, &mut legal);
+    if crate::notation::needs_path(&legal, mv) {
+        move_name(pos, mv)
+    } else {
+        format!("{}x{}", square_name(mv.from), square_name(mv.to))
+    }
 }
 
 /// A move in Hub form: `from-to`, or `from x to x captured...` with the captured squares in
