@@ -12,7 +12,7 @@
 //! [`DxpEngine::new_game`] and [`DxpEngine::quit`] end a game still in progress with reason 0
 //! ("no reason", which the specification always allows).
 
-use super::process::{EngineSpec, Failure, GoLimits, HANDSHAKE_TIMEOUT};
+use super::engine_spec::{EngineSpec, Failure, GoLimits, HANDSHAKE_TIMEOUT};
 use super::{GameResult, Reason};
 use crate::engine::Engine;
 use crate::protocol::dxp::{self, Message};

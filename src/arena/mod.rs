@@ -1,23 +1,28 @@
 //! `damiera match`: an engine-vs-engine match runner (like cutechess-cli or fastchess, for
 //! draughts). Usage, options and conventions: docs/match.md.
 //!
-//! Layout: [`process`] (child engines and their protocols), [`openings`] (opening files and
-//! random openings), [`stats`] (Elo, pentanomial interval, GSPRT), [`pdn`] (PDN output); this
-//! module plays the games (one [`Engine`] per game as the arbiter, never searched) and runs
-//! the match on worker threads.
+//! Layout: [`engine_spec`] (how to start an engine, the limits of a `go`, why a move did not
+//! come), [`process`] (child engines and their protocols) and [`dxp_engine`] (DXP followers),
+//! each using `engine_spec` and not the other, and [`player`] above both; [`openings`]
+//! (opening files and random openings), [`stats`] (Elo, pentanomial interval, GSPRT), [`pdn`]
+//! (PDN output); this module plays the games (one [`Engine`] per game as the arbiter, never
+//! searched) and runs the match on worker threads.
 
 pub mod dxp_engine;
+pub mod engine_spec;
 pub mod openings;
 pub mod pdn;
+pub mod player;
 pub mod process;
 pub mod stats;
 
 use crate::engine::{Engine, Naming, Outcome};
 use crate::rules::Color;
 use crate::variant::Variant;
+use engine_spec::{EngineSpec, Failure, GoLimits, Protocol};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use openings::Opening;
-use process::{EngineSpec, Failure, GoLimits, Player};
+use player::Player;
 use stats::{Pentanomial, Sprt, SprtState};
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -349,9 +354,7 @@ fn play_moves(
     let hub_start = process::hubsq::position(v, &arb.fen()).unwrap_or_default();
     let mut all: Vec<String> = opening.moves.clone();
     // Hub forms of the moves so far (computed only when a Hub engine plays).
-    let needs_hub = seats
-        .iter()
-        .any(|s| s.spec.protocol != process::Protocol::Native);
+    let needs_hub = seats.iter().any(|s| s.spec.protocol != Protocol::Native);
     if needs_hub {
         let mut e = Engine::new(v, 1);
         for (i, m) in all.iter().enumerate() {
@@ -528,7 +531,7 @@ fn play_moves(
                 return finish(rec, lose, Reason::NoAnswer, detail);
             }
         }
-        let as_native = if seats[e].spec.protocol != process::Protocol::Native {
+        let as_native = if seats[e].spec.protocol != Protocol::Native {
             process::hubsq::move_from_numbers(v, &text)
         } else {
             text.clone()
@@ -687,7 +690,7 @@ pub fn check_dxp_addresses(cfg: &MatchConfig) -> Result<(), String> {
     let dxp: Vec<&EngineSpec> = cfg
         .engines
         .iter()
-        .filter(|s| s.protocol == process::Protocol::Dxp)
+        .filter(|s| s.protocol == Protocol::Dxp)
         .collect();
     if let Some(s) = dxp.first() {
         if cfg.concurrency > 1 {
@@ -936,7 +939,7 @@ mod tests {
         let spec = |n: &str| EngineSpec {
             name: n.to_string(),
             command: vec![n.to_string()],
-            protocol: process::Protocol::Native,
+            protocol: Protocol::Native,
             options: Vec::new(),
         };
         MatchConfig {

@@ -1,0 +1,100 @@
+//! DXP positions and moves in damiera's terms: the GAMEREQ's 50 squares as a FEN and back, a
+//! MOVE as a move in Hub form and back (the form [`Engine::legal_moves`] gives with
+//! [`Naming::Hub`](crate::engine::Naming::Hub)). Squares are numbered 1-50, as in DXP.
+
+use super::message::Message;
+use crate::engine::Engine;
+use crate::rules::Color;
+
+/// The normal start (GAMEREQ `A`): FMJD 2.6, White on 31-50 to move.
+pub(super) const START_FEN: &str = "W:W31-50:B1-20";
+
+/// The FEN of a DXP position (side to move, 50 squares `e w z W Z`).
+pub fn fen_of(side: Color, squares: &str) -> String {
+    let (mut white, mut black) = (Vec::new(), Vec::new());
+    for (i, c) in squares.chars().enumerate() {
+        let sq = i + 1;
+        match c {
+            'w' => white.push(sq.to_string()),
+            'W' => white.push(format!("K{sq}")),
+            'z' => black.push(sq.to_string()),
+            'Z' => black.push(format!("K{sq}")),
+            _ => {}
+        }
+    }
+    format!(
+        "{}:W{}:B{}",
+        side.letter(),
+        white.join(","),
+        black.join(",")
+    )
+}
+
+/// The DXP side to move and squares of the engine's position (for a GAMEREQ `B`).
+pub fn squares_of(engine: &Engine) -> (Color, String) {
+    let fen = engine.fen();
+    let mut squares = vec!['e'; 50];
+    let mut fields = fen.split(':');
+    let side = if fields.next() == Some("B") {
+        Color::Black
+    } else {
+        Color::White
+    };
+    for field in fields {
+        let (white, items) = match field.as_bytes().first() {
+            Some(b'W') => (true, &field[1..]),
+            Some(b'B') => (false, &field[1..]),
+            _ => continue,
+        };
+        for item in items.split(',').filter(|s| !s.is_empty()) {
+            let king = item.starts_with('K');
+            let n: usize = item.trim_start_matches('K').parse().unwrap_or(0);
+            if (1..=50).contains(&n) {
+                squares[n - 1] = match (white, king) {
+                    (true, false) => 'w',
+                    (true, true) => 'W',
+                    (false, false) => 'z',
+                    (false, true) => 'Z',
+                };
+            }
+        }
+    }
+    (side, squares.into_iter().collect())
+}
+
+/// The Hub form of a DXP move (`from-to`, or `from x to x captured...` ascending), the form
+/// [`Engine::legal_moves`] gives with [`Naming::Hub`](crate::engine::Naming::Hub).
+pub fn hub_form(from: u8, to: u8, captured: &[u8]) -> String {
+    if captured.is_empty() {
+        return format!("{from}-{to}");
+    }
+    let mut caps = captured.to_vec();
+    caps.sort_unstable();
+    let mut s = format!("{from}x{to}");
+    for c in caps {
+        s.push_str(&format!("x{c}"));
+    }
+    s
+}
+
+/// The MOVE of a move in Hub form (`None` if the text is not one).
+pub fn move_message(hub: &str, seconds: u32) -> Option<Message> {
+    let (sep, quiet) = if hub.contains('-') {
+        ('-', true)
+    } else {
+        ('x', false)
+    };
+    let squares: Vec<u8> = hub
+        .split(sep)
+        .map(|s| s.parse().ok())
+        .collect::<Option<_>>()?;
+    if squares.len() < 2 || (quiet && squares.len() != 2) {
+        return None;
+    }
+    Some(Message::Move {
+        seconds,
+        from: squares[0],
+        to: squares[1],
+        captured: squares[2..].to_vec(),
+    })
+}
