@@ -15,12 +15,14 @@
 //! allocates: move lists are on the stack, the PV table, killers and history are allocated
 //! once per thread.
 
+mod ordering;
 mod time;
 
 use crate::game::Game;
 use crate::movegen::Duplicates;
 use crate::moves::{Move, MoveList, MAX_MOVES};
 use crate::tt::{from_tt, to_tt, Bound, TranspositionTable};
+use ordering::pick_next;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -219,23 +221,6 @@ fn reduction(depth: i32, i: usize, pv_node: bool) -> i32 {
     }
     let r = ((depth as f32).ln() * (i as f32).ln() / LMR_DIVISOR) as i32;
     (r - pv_node as i32).clamp(0, depth - 2)
-}
-
-/// Lazy move picking: the index of the largest key (the next move to search), which is then
-/// used up. Lists are short, so a scan per move beats sorting moves that a cutoff may never
-/// reach.
-#[inline]
-fn pick_next(keys: &mut [i32]) -> usize {
-    let mut best = 0;
-    let mut best_key = i32::MIN;
-    for (j, &k) in keys.iter().enumerate() {
-        if k > best_key {
-            best_key = k;
-            best = j;
-        }
-    }
-    keys[best] = i32::MIN;
-    best
 }
 
 impl<G: Game> Searcher<G> {
@@ -595,23 +580,6 @@ impl<G: Game> Worker<G> {
         };
     }
 
-    /// Ordering keys for `list`: captures (most pieces first), promotions, killers, history.
-    fn order_keys(&self, list: &MoveList, ply: usize, keys: &mut [i32; MAX_MOVES]) {
-        for (k, mv) in keys.iter_mut().zip(list.iter()) {
-            *k = if mv.is_capture() {
-                (1 << 24) + (mv.captured.count() as i32) * 1024 + mv.promotes as i32 * 512
-            } else if mv.promotes {
-                1 << 23
-            } else if self.killers[ply][0] == Some(*mv) {
-                1 << 22
-            } else if self.killers[ply][1] == Some(*mv) {
-                (1 << 22) - 1
-            } else {
-                self.history[mv.from.index() & 63][mv.to.index() & 63]
-            };
-        }
-    }
-
     /// PVS alpha-beta. Scores are from the side to move's view.
     fn search(
         &mut self,
@@ -811,24 +779,6 @@ impl<G: Game> Worker<G> {
             }
         }
         (best, best_index)
-    }
-
-    /// A quiet move caused a cutoff: it becomes a killer and gains history; the quiet moves
-    /// tried before it lose history (malus).
-    fn reward(&mut self, ply: usize, mv: Move, depth: i32, list: &MoveList, tried: &[u8]) {
-        let k = &mut self.killers[ply];
-        if k[0] != Some(mv) {
-            k[1] = k[0];
-            k[0] = Some(mv);
-        }
-        let bonus = depth * depth;
-        let h = &mut self.history[mv.from.index() & 63][mv.to.index() & 63];
-        *h = (*h + bonus).min(1 << 20);
-        for &j in tried {
-            let m = list[j as usize];
-            let h = &mut self.history[m.from.index() & 63][m.to.index() & 63];
-            *h = (*h - bonus).max(-(1 << 20));
-        }
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
