@@ -5,7 +5,8 @@
 //! scales the time for the next iteration (the decision itself is in `time.rs`). The helpers of
 //! a Lazy SMP search run the same loop without reporting, odd ones starting a ply deeper.
 
-use super::{Info, Limits, Reporter, SearchResult, Worker, INF, MAX_PLY, WIN, WIN_BOUND};
+use super::worker::Worker;
+use super::{Info, Limits, Reporter, SearchResult, INF, MAX_PLY, WIN, WIN_BOUND};
 use crate::game::Game;
 use crate::movegen::Duplicates;
 use crate::moves::{Move, MoveList};

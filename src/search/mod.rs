@@ -20,15 +20,16 @@ mod ordering;
 mod pvs;
 mod quiescence;
 mod time;
+mod worker;
 
 use crate::game::Game;
 use crate::moves::Move;
 use crate::tt::TranspositionTable;
-use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
-use time::{time_plan, TimePlan};
+use time::time_plan;
+use worker::Worker;
 
 /// A score beyond every evaluation (centi-men).
 pub const INF: i32 = 32_000;
@@ -180,33 +181,6 @@ pub struct Searcher<G: Game> {
     workers: Vec<Worker<G>>,
 }
 
-/// One thread's search.
-struct Worker<G: Game> {
-    id: usize,
-    tt: Arc<TranspositionTable>,
-    shared: Arc<Shared>,
-    killers: Box<[[Option<Move>; 2]; MAX_PLY + 2]>,
-    history: Box<[[i32; 64]; 64]>,
-    pv: Box<[[Move; MAX_PLY + 2]; MAX_PLY + 2]>,
-    pv_len: Box<[usize; MAX_PLY + 2]>,
-    keys: Vec<u64>,
-    /// Index in `keys` of the last position after an irreversible move, per ply.
-    irreversible: Box<[usize; MAX_PLY + 2]>,
-    base: usize,
-    nodes: u64,
-    flushed: u64,
-    seldepth: usize,
-    stopped: bool,
-    start: Instant,
-    time: TimePlan,
-    node_limit: Option<u64>,
-    /// The best root move of the iteration under way, with its score.
-    root_best: Option<(Move, i32)>,
-    _g: PhantomData<G>,
-}
-
-const NO_MOVE: Move = Move::quiet(crate::Square(0), crate::Square(0), false);
-
 impl<G: Game> Searcher<G> {
     /// A searcher with a transposition table of `hash_mib` MiB and one thread.
     ///
@@ -320,116 +294,5 @@ impl<G: Game> Searcher<G> {
         let mut result = result;
         result.nodes = shared.nodes.load(Ordering::Relaxed);
         result
-    }
-}
-
-impl<G: Game> Worker<G> {
-    fn new(id: usize, tt: &Arc<TranspositionTable>) -> Self {
-        Worker {
-            id,
-            tt: Arc::clone(tt),
-            shared: Arc::new(Shared {
-                control: Arc::new(Control::default()),
-                halt: AtomicBool::new(false),
-                nodes: AtomicU64::new(0),
-            }),
-            killers: Box::new([[None; 2]; MAX_PLY + 2]),
-            history: Box::new([[0; 64]; 64]),
-            pv: Box::new([[NO_MOVE; MAX_PLY + 2]; MAX_PLY + 2]),
-            pv_len: Box::new([0; MAX_PLY + 2]),
-            keys: Vec::new(),
-            irreversible: Box::new([0; MAX_PLY + 2]),
-            base: 0,
-            nodes: 0,
-            flushed: 0,
-            seldepth: 0,
-            stopped: false,
-            start: Instant::now(),
-            time: TimePlan::default(),
-            node_limit: None,
-            root_best: None,
-            _g: PhantomData,
-        }
-    }
-
-    fn prepare(
-        &mut self,
-        root: &G::Position,
-        history: &[u64],
-        limits: &Limits,
-        shared: &Arc<Shared>,
-        time: TimePlan,
-    ) {
-        self.shared = Arc::clone(shared);
-        self.start = Instant::now();
-        self.nodes = 0;
-        self.flushed = 0;
-        self.seldepth = 0;
-        self.stopped = false;
-        self.killers.fill([None; 2]);
-        for row in self.history.iter_mut() {
-            for h in row.iter_mut() {
-                *h /= 8;
-            }
-        }
-        self.time = time;
-        self.node_limit = limits.nodes;
-        self.keys.clear();
-        self.keys.reserve(history.len() + MAX_PLY + 4);
-        self.keys.extend_from_slice(history);
-        self.keys.push(G::key(root));
-        self.base = history.len();
-        self.irreversible[0] = 0;
-    }
-
-    /// All nodes of the search so far: the shared total plus this thread's unflushed count.
-    fn total_nodes(&self) -> u64 {
-        self.shared.nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed)
-    }
-
-    fn flush_nodes(&mut self) {
-        self.shared
-            .nodes
-            .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
-        self.flushed = self.nodes;
-    }
-
-    /// Whether the position at `ply` repeats an earlier one with the same side to move since
-    /// the last irreversible move.
-    #[inline]
-    fn is_repetition(&self, ply: usize) -> bool {
-        let i = self.base + ply;
-        let key = self.keys[i];
-        let floor = self.irreversible[ply];
-        let mut j = i;
-        while j >= floor + 2 {
-            j -= 2;
-            if self.keys[j] == key {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// Records the child reached by `mv` at `ply + 1` for repetition detection.
-    #[inline]
-    fn push_child(&mut self, pos: &G::Position, mv: &Move, child: &G::Position, ply: usize) {
-        let i = self.base + ply + 1;
-        self.keys.truncate(i);
-        self.keys.push(G::key(child));
-        self.irreversible[ply + 1] = if G::is_irreversible(pos, mv) {
-            i
-        } else {
-            self.irreversible[ply]
-        };
-    }
-
-    fn update_pv(&mut self, ply: usize, mv: Move) {
-        let child_len = self.pv_len[ply + 1];
-        self.pv[ply][0] = mv;
-        for k in 0..child_len.min(MAX_PLY) {
-            self.pv[ply][k + 1] = self.pv[ply + 1][k];
-        }
-        self.pv_len[ply] = child_len + 1;
     }
 }

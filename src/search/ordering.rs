@@ -4,7 +4,7 @@
 //! (a bonus of depth² for the cutting move, the same malus for the quiet moves tried before it).
 //! The tables live in each thread's [`Worker`]; the hash move is put first by the search itself.
 
-use super::Worker;
+use super::worker::Worker;
 use crate::game::Game;
 use crate::moves::{Move, MoveList, MAX_MOVES};
 

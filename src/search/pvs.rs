@@ -5,7 +5,8 @@
 //! table store. ProbCut and LMR were match-tested (docs/strength.md).
 
 use super::ordering::pick_next;
-use super::{Worker, INF, MAX_PLY, WIN, WIN_BOUND};
+use super::worker::Worker;
+use super::{INF, MAX_PLY, WIN, WIN_BOUND};
 use crate::game::Game;
 use crate::movegen::Duplicates;
 use crate::moves::{MoveList, MAX_MOVES};

@@ -5,7 +5,8 @@
 //! (docs/strength.md).
 
 use super::ordering::pick_next;
-use super::{Worker, INF, MAX_PLY, WIN};
+use super::worker::Worker;
+use super::{INF, MAX_PLY, WIN};
 use crate::game::Game;
 use crate::movegen::Duplicates;
 use crate::moves::{MoveList, MAX_MOVES};
@@ -84,7 +85,8 @@ impl<G: Game> Worker<G> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Control, Limits, Searcher, Shared, TimePlan, INF};
+    use super::super::time::TimePlan;
+    use super::super::{Control, Limits, Searcher, Shared, INF};
     use crate::game::Game;
     use std::sync::atomic::{AtomicBool, AtomicU64};
     use std::sync::Arc;

@@ -4,7 +4,8 @@
 //! iteration (scaled by best-move stability), and the wait for `stop` in infinite and ponder
 //! mode. The formulas are described for users in docs/protocol.md ("Time management").
 
-use super::{Control, Limits, Worker, WIN, WIN_BOUND};
+use super::worker::Worker;
+use super::{Control, Limits, WIN, WIN_BOUND};
 use crate::game::Game;
 use std::sync::atomic::Ordering;
 
