@@ -85,8 +85,9 @@ impl<G: Game> Worker<G> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::smp::Shared;
     use super::super::time::TimePlan;
-    use super::super::{Control, Limits, Searcher, Shared, INF};
+    use super::super::{Control, Limits, Searcher, INF};
     use crate::game::Game;
     use std::sync::atomic::{AtomicBool, AtomicU64};
     use std::sync::Arc;

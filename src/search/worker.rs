@@ -4,8 +4,9 @@
 //! nodes) and its limits. The tables are allocated when the worker is made and the key list is
 //! sized before each search, so nothing in the tree search allocates.
 
+use super::smp::Shared;
 use super::time::TimePlan;
-use super::{Control, Limits, Shared, MAX_PLY};
+use super::{Control, Limits, MAX_PLY};
 use crate::game::Game;
 use crate::moves::Move;
 use crate::tt::TranspositionTable;
