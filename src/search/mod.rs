@@ -14,6 +14,17 @@
 //! nodes, so `stop` is answered within a fraction of a millisecond. Nothing in the tree search
 //! allocates: move lists are on the stack, the PV table, killers and history are allocated
 //! once per thread.
+//!
+//! This file holds the public types (limits, control, reports, result, score constants); the
+//! search itself is split by concern, listed from the top down:
+//!
+//! - `smp.rs`: the [`Searcher`] and Lazy SMP (the shared table, helper threads);
+//! - `deepening.rs`: iterative deepening and aspiration windows at the root;
+//! - `pvs.rs`: the PVS node search with ProbCut, late-move reductions and the table;
+//! - `quiescence.rs`: captures and threats at the horizon;
+//! - `time.rs`: the time plan, the limits polled during the search, when to stop iterating;
+//! - `ordering.rs`: move ordering (keys, lazy picking, killers and history);
+//! - `worker.rs`: one thread's state (tables, repetition keys, node counts, PV).
 
 mod deepening;
 mod ordering;
