@@ -320,29 +320,44 @@ fn real_match_completes_and_its_pdn_replays() {
     assert_eq!(pdn.matches("[GameType \"21\"]").count(), 6);
 }
 
-#[test]
-fn english_match_pdn_replays_in_pydraughts() {
-    // Issue 31's check: 4 English games, read by pydraughts 0.6.7's PDNReader to the end.
-    let dir = tempfile::tempdir().unwrap();
-    let pdn = dir.path().join("out.pdn");
-    let out = run(&[
+/// damiera against itself: `games` games of `variant` over the openings file at depth 2,
+/// written to the PDN file `pdn`, with `extra` arguments; the match must complete.
+fn self_match(variant: &str, openings: &Path, games: usize, pdn: &Path, extra: &[&str]) -> Output {
+    let games = games.to_string();
+    let mut args = vec![
         "--variant",
-        "english",
+        variant,
         "--engine",
         BIN,
         "--engine",
         BIN,
         "--openings",
-        OPENINGS,
+        openings.to_str().unwrap(),
         "--games",
-        "4",
+        &games,
         "--depth",
         "2",
         "--pdn",
         pdn.to_str().unwrap(),
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    let out = run(&args);
+    assert!(
+        out.status.success(),
+        "{variant}: {}\n{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    out
+}
+
+#[test]
+fn english_match_pdn_replays_in_pydraughts() {
+    // Issue 31's check: 4 English games, read by pydraughts 0.6.7's PDNReader to the end.
+    let dir = tempfile::tempdir().unwrap();
+    let pdn = dir.path().join("out.pdn");
+    let out = self_match("english", Path::new(OPENINGS), 4, &pdn, &[]);
     let report = text(&out.stdout);
-    assert!(out.status.success(), "{report}\n{}", text(&out.stderr));
     assert_eq!(field(&report, "Games: "), "4 of 4");
     let written = std::fs::read_to_string(&pdn).unwrap();
     assert_eq!(replay_pdn(Variant::English, &written), 4);
@@ -367,23 +382,7 @@ fn english_game_from_a_white_to_move_fen_replays_in_pydraughts() {
     )
     .unwrap();
     let pdn = dir.path().join("w.pdn");
-    let out = run(&[
-        "--variant",
-        "english",
-        "--engine",
-        BIN,
-        "--engine",
-        BIN,
-        "--openings",
-        openings.to_str().unwrap(),
-        "--games",
-        "2",
-        "--depth",
-        "2",
-        "--pdn",
-        pdn.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    self_match("english", &openings, 2, &pdn, &[]);
     let written = std::fs::read_to_string(&pdn).unwrap();
     for game in written.split("[Event ").skip(1) {
         let body = game.split("\n\n").nth(1).expect("move text");
@@ -412,25 +411,7 @@ fn russian_and_international_match_pdns_read_back() {
         let openings = dir.path().join("o.txt");
         std::fs::write(&openings, opening).unwrap();
         let pdn = dir.path().join("o.pdn");
-        let out = run(&[
-            "--variant",
-            name,
-            "--engine",
-            BIN,
-            "--engine",
-            BIN,
-            "--openings",
-            openings.to_str().unwrap(),
-            "--games",
-            "4",
-            "--depth",
-            "2",
-            "--max-plies",
-            "80",
-            "--pdn",
-            pdn.to_str().unwrap(),
-        ]);
-        assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+        self_match(name, &openings, 4, &pdn, &["--max-plies", "80"]);
         let written = std::fs::read_to_string(&pdn).unwrap();
         assert_eq!(replay_pdn(variant, &written), 4, "{name}");
         // damiera's own reader: every game read and replayed by `analyse --pdn`.
