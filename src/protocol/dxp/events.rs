@@ -226,13 +226,7 @@ impl Session<'_> {
             return;
         };
         let native = self.engine.legal_moves(Naming::Native)[i].clone();
-        let mover = self.side_to_move();
-        self.game
-            .as_mut()
-            .expect("a game")
-            .moves
-            .push(native.clone());
-        self.move_line(mover, &native);
+        self.record_move(native);
         if self.sync() {
             self.our_turn();
         }
@@ -268,13 +262,7 @@ impl Session<'_> {
         if !self.send(&msg) {
             return;
         }
-        let mover = self.side_to_move();
-        self.game
-            .as_mut()
-            .expect("a game")
-            .moves
-            .push(native.clone());
-        self.move_line(mover, &native);
+        self.record_move(native);
         self.sync();
     }
 

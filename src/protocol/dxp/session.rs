@@ -167,10 +167,13 @@ impl Session<'_> {
         }
     }
 
-    /// Prints the move line of the initiator on stderr: ply (from the game's start), move,
-    /// the mover's colour and its time in seconds.
-    pub(super) fn move_line(&mut self, mover: Color, name: &str) {
+    /// Adds the side to move's move `name` (native) to the game, then prints the initiator's
+    /// move line on stderr: ply (from the game's start), move, the mover's colour and its time
+    /// in seconds.
+    pub(super) fn record_move(&mut self, name: String) {
+        let mover = self.side_to_move();
         let Some(g) = self.game.as_mut() else { return };
+        g.moves.push(name.clone());
         let secs = g.turn_started.elapsed().as_secs_f64();
         g.turn_started = Instant::now();
         if self.opts.moves_to_stderr {
