@@ -2,8 +2,9 @@
 //! generation. Run with `cargo bench`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use damiera::movegen::{self, Duplicates};
-use damiera::{perft::perft, Brazilian, English, Italian, MoveList, Position, Rules, Russian};
+use damiera::core::movegen::{self, Duplicates};
+use damiera::core::perft::perft;
+use damiera::{Brazilian, English, Italian, MoveList, Position, Rules, Russian};
 
 fn bench_perft<R: Rules>(c: &mut Criterion, depth: u32, leaves: u64) {
     let pos = Position::<R>::start();

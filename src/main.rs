@@ -2,18 +2,15 @@
 //! subcommand, the protocol loop.
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
-use damiera::movegen::Duplicates;
-use damiera::variant::{Variant, VariantFn};
-use damiera::{perft, Game};
+use damiera::core::movegen::Duplicates;
+use damiera::core::perft;
+use damiera::core::variant::{Variant, VariantFn};
+use damiera::Game;
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-mod analyse;
-mod analyse_pdn;
-mod bench;
-mod learn_cli;
-mod match_cli;
+mod cli;
 
 #[derive(Parser)]
 #[command(
@@ -89,7 +86,7 @@ enum Command {
     /// the search's behaviour) and nodes per second.
     Bench {
         /// Depth in plies.
-        #[arg(long, short, default_value_t = bench::DEPTH)]
+        #[arg(long, short, default_value_t = cli::bench::DEPTH)]
         depth: u32,
     },
     /// The Hub protocol (Scan, pydraughts, lidraughts-bot) on stdin/stdout.
@@ -98,14 +95,14 @@ enum Command {
     /// one (--connect). docs/dxp.md.
     Dxp(DxpArgs),
     /// Play a match between two engines (docs/match.md).
-    Match(match_cli::MatchArgs),
+    Match(cli::arena::MatchArgs),
     /// Print random balanced openings (docs/match.md).
-    Openings(match_cli::OpeningsArgs),
+    Openings(cli::arena::OpeningsArgs),
     /// Play fast games against itself and write their quiet positions as training data
     /// (docs/training.md).
-    Selfplay(learn_cli::SelfplayArgs),
+    Selfplay(cli::learn::SelfplayArgs),
     /// Fit the learned evaluation's weights to self-play data (docs/training.md).
-    Train(learn_cli::TrainArgs),
+    Train(cli::learn::TrainArgs),
 }
 
 #[derive(clap::Args)]
@@ -239,7 +236,7 @@ fn run_dxp(a: DxpArgs) -> ExitCode {
     }
     let addr = a.connect.expect("clap requires --listen or --connect");
     if let Some(fen) = &a.fen {
-        if let Err(e) = damiera::notation::parse_fen::<damiera::International>(fen) {
+        if let Err(e) = damiera::core::notation::parse_fen::<damiera::International>(fen) {
             eprintln!("error: --fen: {e}");
             return ExitCode::from(2);
         }
@@ -435,12 +432,12 @@ fn main() -> ExitCode {
             let sub = matches
                 .subcommand_matches("match")
                 .expect("match subcommand");
-            match_cli::run_match(args, sub)
+            cli::arena::run_match(args, sub)
         }
-        Some(Command::Openings(args)) => match_cli::run_openings(args),
+        Some(Command::Openings(args)) => cli::arena::run_openings(args),
         Some(Command::Dxp(args)) => run_dxp(args),
-        Some(Command::Selfplay(args)) => learn_cli::run_selfplay(args),
-        Some(Command::Train(args)) => learn_cli::run_train(args),
+        Some(Command::Selfplay(args)) => cli::learn::run_selfplay(args),
+        Some(Command::Train(args)) => cli::learn::run_train(args),
         Some(Command::Perft {
             variant,
             fen,
@@ -497,7 +494,7 @@ fn main() -> ExitCode {
                 let results: Vec<_> = variant
                     .map_or(Variant::ALL.to_vec(), |v| vec![v])
                     .into_iter()
-                    .map(|v| damiera::eval::load_weights(v, &path))
+                    .map(|v| damiera::engine::eval::load_weights(v, &path))
                     .collect();
                 if let Some(Err(e)) = results
                     .iter()
@@ -509,7 +506,7 @@ fn main() -> ExitCode {
                 }
             }
             if let Some(path) = pdn {
-                return analyse_pdn::run(analyse_pdn::PdnArgs {
+                return cli::analyse_pdn::run(cli::analyse_pdn::PdnArgs {
                     path,
                     game,
                     default_variant: variant,
@@ -523,7 +520,7 @@ fn main() -> ExitCode {
                 eprintln!("error: --variant is needed without --pdn");
                 return ExitCode::from(2);
             };
-            analyse::run(
+            cli::analyse::run(
                 variant,
                 fen.as_deref(),
                 moves.as_deref(),
@@ -532,7 +529,7 @@ fn main() -> ExitCode {
                 hash,
             )
         }
-        Some(Command::Bench { depth }) => bench::run(depth),
+        Some(Command::Bench { depth }) => cli::bench::run(depth),
         Some(Command::Hub) => {
             let out = damiera::protocol::Output::stdout();
             let mut lines = damiera::protocol::input_lines(std::io::stdin().lock());

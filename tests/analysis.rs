@@ -28,7 +28,7 @@
 //!   then a good game.
 
 use assert_cmd::Command;
-use damiera::pdn::{self, Span};
+use damiera::tools::pdn::{self, Span};
 use damiera::Variant;
 use std::path::{Path, PathBuf};
 mod common;

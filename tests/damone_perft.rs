@@ -11,8 +11,8 @@
 //! were computed by damiera and by `mailbox` here and agree. A random-walk test also compares
 //! the legal move sets (from, to, captured squares, promotion) position by position.
 
-use damiera::damone::{self, notation, Damone, Position};
-use damiera::movegen::Duplicates;
+use damiera::core::damone::{self, notation, Damone, Position};
+use damiera::core::movegen::Duplicates;
 use damiera::{Game, MoveList};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

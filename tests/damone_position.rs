@@ -2,9 +2,9 @@
 //! from-scratch key on random games, FEN round trips and errors, move names and move parsing
 //! (PDN paths, `from x to`, Hub form), parser robustness, and the size of the position type.
 
-use damiera::damone::{self, notation, Damone, Position};
-use damiera::movegen::Duplicates;
-use damiera::notation::MoveError;
+use damiera::core::damone::{self, notation, Damone, Position};
+use damiera::core::movegen::Duplicates;
+use damiera::core::notation::MoveError;
 use damiera::{Color, Game, MoveList};
 use proptest::prelude::*;
 use rand::rngs::StdRng;

@@ -7,8 +7,8 @@
 //! A White Pedine moves NW (forward), NE and SW (sideways); a Black Pedine SE (forward), NE
 //! and SW. FEN prefixes: `K` Dama, `I` Damone, none Pedine.
 
-use damiera::damone::{self, notation, DamoneWin, Position};
-use damiera::movegen::Duplicates;
+use damiera::core::damone::{self, notation, DamoneWin, Position};
+use damiera::core::movegen::Duplicates;
 use damiera::{Game, MoveList};
 
 fn pos(fen: &str) -> Position {
@@ -345,7 +345,7 @@ fn damone_ruling_i4_damones_win_option() {
     // `DamoneWin = damones` a side to move that has lost all its Damones has lost. White here
     // has a Pedine and a Dama but no Damone: it has moves (f1-e2, f1-g2, h1-g2 ...) under the
     // default rule and none under the option.
-    use damiera::damone::{Damone, DamoneGame};
+    use damiera::core::damone::{Damone, DamoneGame};
     use damiera::{Game, MoveList};
     let fen = "W:Wh1,Kf1:BIa8,b5";
     let pos = <Damone as Game>::parse_fen(fen).unwrap();

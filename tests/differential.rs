@@ -21,10 +21,10 @@
 //! games per variant is `$DAMIERA_DIFF_GAMES` (default 200). International runs as its own test,
 //! so that its walker (the slowest: about 100 plies a game on 50 squares) overlaps the others.
 
-use damiera::movegen;
+use damiera::core::movegen;
+use damiera::core::notation;
 use damiera::{
-    notation, Brazilian, English, International, Italian, MoveList, Position, Rules, Russian,
-    Square,
+    Brazilian, English, International, Italian, MoveList, Position, Rules, Russian, Square,
 };
 use std::collections::{BTreeMap, BTreeSet};
 mod common;

@@ -6,9 +6,9 @@
 
 mod common;
 
+use damiera::core::variant::Variant;
 use damiera::engine::{Engine, Naming, Outcome};
 use damiera::protocol::dxp::{clock_limits, fen_of, hub_form, move_message, Message};
-use damiera::variant::Variant;
 use damiera::Color;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

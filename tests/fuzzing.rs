@@ -1,6 +1,9 @@
-//! The fuzz targets' checks (`damiera::fuzzing`, run for millions of executions by `cargo
+//! The fuzz targets' checks (`fuzz/checks.rs`, run for millions of executions by `cargo
 //! fuzz`, see fuzz/README.md) as bounded property tests on stable Rust, in every test run:
 //! random bytes, and random edits of the seed inputs in `fuzz/seeds/`.
+
+#[path = "../fuzz/checks.rs"]
+mod checks;
 
 use proptest::prelude::*;
 use std::path::Path;
@@ -64,44 +67,44 @@ proptest! {
 
     #[test]
     fn pdn_random_bytes(data in prop::collection::vec(any::<u8>(), 0..200)) {
-        damiera::fuzzing::pdn(&data);
+        checks::pdn(&data);
     }
 
     #[test]
     fn pdn_random_text(data in pdn_texty(300)) {
-        damiera::fuzzing::pdn(&data);
+        checks::pdn(&data);
     }
 
     #[test]
     fn pdn_edited_seeds(data in edited_seed("pdn")) {
-        damiera::fuzzing::pdn(&data);
+        checks::pdn(&data);
     }
 
     #[test]
     fn fen_random_bytes(data in prop::collection::vec(any::<u8>(), 0..80)) {
-        damiera::fuzzing::fen(&data);
+        checks::fen(&data);
     }
 
     #[test]
     fn fen_texty(v in any::<u8>(), text in texty(80)) {
         let mut data = vec![v];
         data.extend(text);
-        damiera::fuzzing::fen(&data);
+        checks::fen(&data);
     }
 
     #[test]
     fn fen_edited_seeds(data in edited_seed("fen")) {
-        damiera::fuzzing::fen(&data);
+        checks::fen(&data);
     }
 
     #[test]
     fn move_text_random(data in prop::collection::vec(any::<u8>(), 0..60)) {
-        damiera::fuzzing::move_text(&data);
+        checks::move_text(&data);
     }
 
     #[test]
     fn move_text_edited_seeds(data in edited_seed("move_text")) {
-        damiera::fuzzing::move_text(&data);
+        checks::move_text(&data);
     }
 }
 
@@ -111,22 +114,22 @@ proptest! {
 
     #[test]
     fn native_edited_seeds(data in edited_seed("native")) {
-        damiera::fuzzing::native_session(&data);
+        checks::native_session(&data);
     }
 
     #[test]
     fn native_texty(data in texty(200)) {
-        damiera::fuzzing::native_session(&data);
+        checks::native_session(&data);
     }
 
     #[test]
     fn hub_edited_seeds(data in edited_seed("hub")) {
-        damiera::fuzzing::hub_session(&data);
+        checks::hub_session(&data);
     }
 
     #[test]
     fn reused_sessions(data in edited_seed("native"), hub in edited_seed("hub")) {
-        damiera::fuzzing::native_session_reused(&data);
-        damiera::fuzzing::hub_session_reused(&hub);
+        checks::native_session_reused(&data);
+        checks::hub_session_reused(&hub);
     }
 }

@@ -3,10 +3,10 @@
 //! run that lowers the held-out loss (docs/training.md).
 
 use assert_cmd::Command;
-use damiera::eval::learned::Layout;
-use damiera::eval::{Net, Planes};
-use damiera::movegen::Duplicates;
-use damiera::variant::{Variant, VariantFn};
+use damiera::core::movegen::Duplicates;
+use damiera::core::variant::{Variant, VariantFn};
+use damiera::engine::eval::learned::Layout;
+use damiera::engine::eval::{Net, Planes};
 use damiera::{Game, MoveList};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -47,7 +47,7 @@ impl VariantFn for Symmetry {
             .map(|_| rng.gen_range(-300.0..300.0))
             .collect();
         let net = Net::from_centi_men(&mg, &eg);
-        let fly = damiera::learn::train::flying(G::VARIANT);
+        let fly = damiera::tools::learn::train::flying(G::VARIANT);
         let mut nonzero = 0;
         for pos in &positions {
             let p = G::planes(pos);
@@ -172,7 +172,7 @@ fn a_tiny_training_run_lowers_the_held_out_loss_and_its_weights_load() {
     let out = selfplay(&data, 2);
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     assert!(text.starts_with("150 games, "), "{text}");
-    let samples = damiera::learn::data::read_file(data.to_str().unwrap(), Variant::English)
+    let samples = damiera::tools::learn::data::read_file(data.to_str().unwrap(), Variant::English)
         .expect("the data file reads back");
     assert!(samples.len() > 5000, "{} positions", samples.len());
 

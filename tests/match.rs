@@ -3,8 +3,8 @@
 //! clock lose with the right reason while the match goes on; the SPRT stops a match; a bad
 //! engine command and a bad opening line are one-line errors before any game.
 
+use damiera::core::variant::Variant;
 use damiera::engine::{Engine, Naming, Outcome};
-use damiera::variant::Variant;
 use damiera::Color;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -251,13 +251,13 @@ fn canonical(v: Variant, fen: &str) -> String {
 /// and the result; returns the number of games.
 fn pydraughts_reads(variant: Variant, file: &Path) -> usize {
     let text = std::fs::read_to_string(file).unwrap();
-    let ours = damiera::pdn::read_games(&text);
+    let ours = damiera::tools::pdn::read_games(&text);
     let theirs = pydraughts_pdn::replay(file);
     assert_eq!(theirs.len(), ours.len(), "{text}");
     for (t, g) in theirs.iter().zip(&ours) {
         let texts: Vec<&str> = g.moves.iter().map(|m| m.text.as_str()).collect();
         assert_eq!(t.moves, texts, "{text}");
-        let r = damiera::pdn::replay(g, variant).expect("damiera replays its own PDN");
+        let r = damiera::tools::pdn::replay(g, variant).expect("damiera replays its own PDN");
         let mut e = Engine::new(variant, 1);
         let moves: Vec<&str> = r.moves.iter().map(String::as_str).collect();
         e.set_position(r.start_fen.as_deref(), &moves).unwrap();

@@ -1,6 +1,6 @@
 //! Square numbering and move notation per variant (WCDF, FID-I 2.4, PDN; docs/rules.md).
 
-use damiera::notation::{self, parse_move, parse_square, square_name, FenCounters};
+use damiera::core::notation::{self, parse_move, parse_square, square_name, FenCounters};
 use damiera::{Brazilian, English, International, Italian, Position, Rules, Russian};
 use std::process::{Command, Stdio};
 
@@ -206,10 +206,10 @@ fn lidraughts_move_counters_after_the_fen() {
     // H is lidraughts' endgame count, not damiera's no-progress counter (docs/rules.md).
     let kings = notation::parse_fen::<International>("W:WK46:BK5:H12:F40").unwrap();
     assert_eq!(kings.quiet_plies(), 0);
-    let damone = format!("{}:H0:F1", damiera::damone::START_FEN);
+    let damone = format!("{}:H0:F1", damiera::core::damone::START_FEN);
     assert_eq!(
-        damiera::damone::notation::parse_fen(&damone).unwrap(),
-        damiera::damone::notation::parse_fen(damiera::damone::START_FEN).unwrap()
+        damiera::core::damone::notation::parse_fen(&damone).unwrap(),
+        damiera::core::damone::notation::parse_fen(damiera::core::damone::START_FEN).unwrap()
     );
     // Unknown or garbage fields are one-line errors that name the field.
     for (fen, says) in [
@@ -224,7 +224,10 @@ fn lidraughts_move_counters_after_the_fen() {
             .unwrap_err()
             .to_string();
         assert!(e.contains(says) && !e.contains('\n'), "{fen}: {e}");
-        assert!(damiera::damone::notation::parse_fen(fen).is_err(), "{fen}");
+        assert!(
+            damiera::core::damone::notation::parse_fen(fen).is_err(),
+            "{fen}"
+        );
     }
 }
 

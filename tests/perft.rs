@@ -4,8 +4,9 @@
 
 mod perft_table;
 
-use damiera::perft::perft;
-use damiera::{notation, Brazilian, English, International, Italian, Rules, Russian};
+use damiera::core::notation;
+use damiera::core::perft::perft;
+use damiera::{Brazilian, English, International, Italian, Rules, Russian};
 
 /// The largest leaf count checked in the default run (a fraction of a second each, release).
 const SHALLOW: u64 = 30_000_000;

@@ -2,8 +2,9 @@
 //! game walks, FEN round trips, parser robustness on arbitrary input, and the sizes of the hot
 //! types.
 
-use damiera::movegen;
-use damiera::{notation, Brazilian, English, Italian, Move, MoveList, Position, Rules, Russian};
+use damiera::core::movegen;
+use damiera::core::notation;
+use damiera::{Brazilian, English, Italian, Move, MoveList, Position, Rules, Russian};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

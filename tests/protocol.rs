@@ -6,7 +6,7 @@
 
 mod engine_io;
 
-use damiera::variant::Variant;
+use damiera::core::variant::Variant;
 use engine_io::{parse_info, EngineProcess, Info, Score, Setup};
 use std::process::Stdio;
 use std::time::{Duration, Instant};

@@ -5,8 +5,9 @@
 //! analysis; each test names its source. Moves are written `fromxto` / `from-to` (short form)
 //! or with every landing square (full form), in the variant's notation.
 
-use damiera::movegen::{self, Duplicates};
-use damiera::{notation, Brazilian, English, International, Italian, MoveList, Rules, Russian};
+use damiera::core::movegen::{self, Duplicates};
+use damiera::core::notation;
+use damiera::{Brazilian, English, International, Italian, MoveList, Rules, Russian};
 
 /// The legal moves in short form (`from-to`, `fromxto`), sorted.
 fn short<R: Rules>(fen: &str) -> Vec<String> {

@@ -13,7 +13,7 @@
 
 mod engine_io;
 
-use damiera::variant::{Variant, VariantFn};
+use damiera::core::variant::{Variant, VariantFn};
 use damiera::{Color, Duplicates, Game, MoveList};
 use engine_io::EngineProcess;
 use rand::rngs::StdRng;

@@ -17,9 +17,9 @@
 //! Run in release: `cargo test --release --test tactics` (a few seconds; the deepest search,
 //! `english_mindbender_star_move`, is depth 18).
 
+use damiera::core::variant::Variant;
+use damiera::engine::search::Limits;
 use damiera::engine::{Engine, Event, Naming, Score};
-use damiera::search::Limits;
-use damiera::variant::Variant;
 use std::sync::mpsc;
 
 /// What the search must report for the expected move, besides the move itself.
@@ -41,7 +41,8 @@ fn search(variant: Variant, fen: &str, depth: u32) -> (Engine, Option<String>, O
     // The thresholds below are in the hand-set evaluation's centi-men (a man = 100, positional
     // terms small): these tests check the search, so they search with that evaluation. The
     // learned English weights score these positions differently (docs/training.md).
-    damiera::eval::load_weights(variant, damiera::eval::HAND_SET).expect("hand-set evaluation");
+    damiera::engine::eval::load_weights(variant, damiera::engine::eval::HAND_SET)
+        .expect("hand-set evaluation");
     let mut engine = Engine::new(variant, 16);
     engine
         .set_position(Some(fen), &[])

@@ -1,8 +1,11 @@
-//! Fuzz target: damiera::fuzzing::native_session_reused (see its documentation for what is checked).
+//! Fuzz target: `fuzz/checks.rs` `native_session_reused` (see its documentation for what is checked).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
+#[path = "../checks.rs"]
+mod checks;
+
 fuzz_target!(|data: &[u8]| {
-    damiera::fuzzing::native_session_reused(data);
+    checks::native_session_reused(data);
 });

@@ -14,9 +14,9 @@
 //! - Scores are in men; a win in n plies is `100 - n/100`; time in seconds; nps in millions.
 
 use super::{Input, InputError, Output};
+use crate::core::variant::Variant;
+use crate::engine::search::Limits;
 use crate::engine::{Engine, Event, Naming, Score, DEFAULT_HASH_MIB, MAX_HASH_MIB};
-use crate::search::Limits;
-use crate::variant::Variant;
 
 /// How squares are numbered in the Hub lines of an 8x8 game.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -122,7 +122,7 @@ fn quote(v: &str) -> String {
 /// (also used by `damiera match` to drive Hub engines).
 pub mod squares {
     use super::Numbering;
-    use crate::variant::Variant;
+    use crate::core::variant::Variant;
 
     fn algebraic(file: u32, rank: u32) -> String {
         format!("{}{}", (b'a' + file as u8) as char, rank)
@@ -317,7 +317,7 @@ impl Hub {
         self.out.line(&format!(
             "param name=threads value={} type=int min=1 max={}",
             self.threads,
-            crate::search::max_threads()
+            crate::engine::search::max_threads()
         ));
         self.out.line(&format!(
             "param name=move-overhead value={} type=int min=0 max=5000",
@@ -359,7 +359,7 @@ impl Hub {
                 },
                 None => self.error(&format!("bad value {value} for hash")),
             },
-            "threads" => match number(1, crate::search::max_threads() as u64) {
+            "threads" => match number(1, crate::engine::search::max_threads() as u64) {
                 Some(n) => {
                     self.threads = n as usize;
                     self.engine.set_threads(n as usize);
@@ -378,7 +378,7 @@ impl Hub {
             },
             // A weights file for the current variant (docs/training.md); empty: built-in.
             "eval-file" => {
-                if let Err(e) = crate::eval::load_weights(self.variant, value) {
+                if let Err(e) = crate::engine::eval::load_weights(self.variant, value) {
                     self.error(&format!("eval-file: {e}"));
                 }
             }

@@ -4,9 +4,9 @@
 //! `ponderhit` and `quit` are answered at once during a search.
 
 use super::{Input, InputError, Output};
+use crate::core::variant::Variant;
+use crate::engine::search::Limits;
 use crate::engine::{Engine, Event, Naming, PerftEvent, Score, DEFAULT_HASH_MIB, MAX_HASH_MIB};
-use crate::search::Limits;
-use crate::variant::Variant;
 
 /// The options the engine announces and accepts.
 struct Options {
@@ -134,7 +134,7 @@ fn handshake(out: &Output) {
     ));
     out.line(&format!(
         "option name Threads type spin default 1 min 1 max {}",
-        crate::search::max_threads()
+        crate::engine::search::max_threads()
     ));
     out.line(&format!(
         "option name MoveOverhead type spin default {} min 0 max 5000",
@@ -169,14 +169,16 @@ fn set_option(engine: &mut Engine, options: &mut Options, args: &[&str]) -> Resu
         "variant" => {
             let v: Variant = value
                 .parse()
-                .map_err(|e: crate::variant::UnknownVariant| e.to_string())?;
+                .map_err(|e: crate::core::variant::UnknownVariant| e.to_string())?;
             engine.set_variant(v);
         }
         "hash" => engine
             .set_hash(number(value, 1, MAX_HASH_MIB as u64)? as usize)
             .map_err(|e| format!("{e}; using {DEFAULT_HASH_MIB} MiB"))?,
         "threads" => {
-            engine.set_threads(number(value, 1, crate::search::max_threads() as u64)? as usize)
+            engine.set_threads(
+                number(value, 1, crate::engine::search::max_threads() as u64)? as usize,
+            )
         }
         "moveoverhead" => options.move_overhead = number(value, 0, 5000)?,
         "damonewin" => match value.to_ascii_lowercase().as_str() {
@@ -187,7 +189,7 @@ fn set_option(engine: &mut Engine, options: &mut Options, args: &[&str]) -> Resu
         // A weights file for the current variant (docs/training.md); empty: the built-in one.
         "evalfile" => {
             let path = if value == "<empty>" { "" } else { value };
-            crate::eval::load_weights(engine.variant(), path)
+            crate::engine::eval::load_weights(engine.variant(), path)
                 .map_err(|e| format!("option EvalFile: {e}"))?
         }
         _ => return Err(format!("unknown option '{name}'")),
@@ -209,7 +211,7 @@ fn position(engine: &mut Engine, args: &[&str]) -> Result<(), String> {
 }
 
 fn go(engine: &mut Engine, options: &Options, args: &[&str], out: &Output) {
-    let white = engine.side_to_move() == crate::rules::Color::White;
+    let white = engine.side_to_move() == crate::core::rules::Color::White;
     let (limits, ponder) = match go_limits(args, white, options.move_overhead) {
         Ok(l) => l,
         Err(e) => {

@@ -6,7 +6,7 @@
 
 #![allow(dead_code)]
 
-use damiera::variant::{Variant, VariantFn};
+use damiera::core::variant::{Variant, VariantFn};
 use damiera::{Duplicates, Game, MoveList};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};

@@ -5,7 +5,7 @@
 //! `source <text>`, then any number of `drop <depth> <leaves>` and `keep <depth> <leaves>`
 //! for the latest `fen`.
 
-use damiera::movegen::Duplicates;
+use damiera::core::movegen::Duplicates;
 
 /// One published count: `leaves` at `depth` plies from `fen`, with duplicates per `dups`.
 pub struct Case {

@@ -3,8 +3,8 @@
 //! ([`clock_limits`]), and the [`GameSlot`] that keeps one game at a time across the
 //! connections of a follower.
 
-use crate::rules::Color;
-use crate::search::Limits;
+use crate::core::rules::Color;
+use crate::engine::search::Limits;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -5,7 +5,7 @@ use super::io::Input;
 use super::message::Message;
 use super::position::{squares_of, START_FEN};
 use super::session::{session, Options, Report};
-use crate::rules::Color;
+use crate::core::rules::Color;
 use std::io::Write;
 use std::net::TcpStream;
 use std::sync::mpsc::RecvTimeoutError;

@@ -17,7 +17,7 @@
 //! - `C` CHAT: free text; `B` BACKREQ: move number (3), colour to move; `K` BACKACC: code
 //!   (`0` yes, `1` no, `2` continue the game).
 
-use crate::rules::Color;
+use crate::core::rules::Color;
 
 /// The longest message, in characters, without its `\0` (DXP specification).
 pub const MAX_MESSAGE: usize = 127;

@@ -3,8 +3,8 @@
 //! [`Naming::Hub`](crate::engine::Naming::Hub)). Squares are numbered 1-50, as in DXP.
 
 use super::message::Message;
+use crate::core::rules::Color;
 use crate::engine::Engine;
-use crate::rules::Color;
 
 /// The normal start (GAMEREQ `A`): FMJD 2.6, White on 31-50 to move.
 pub(super) const START_FEN: &str = "W:W31-50:B1-20";

@@ -6,9 +6,9 @@
 use super::game::{clock_limits, GameSlot, GameState, SlotHold};
 use super::io::{spawn_reader, Input};
 use super::message::Message;
+use crate::core::rules::Color;
+use crate::core::variant::Variant;
 use crate::engine::{Engine, Event, Naming, Outcome};
-use crate::rules::Color;
-use crate::variant::Variant;
 use std::io::Write;
 use std::net::TcpStream;
 use std::sync::mpsc::{self, Receiver, Sender};

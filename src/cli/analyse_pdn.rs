@@ -1,0 +1,536 @@
+//! `damiera analyse --pdn FILE`: every position of every game searched, the games written back
+//! with a comment per move, and a short report per game (docs/analysis.md).
+//!
+//! Scores are in men from White's point of view (positive: White is better), as analysed
+//! PDN and chess PGN give them. A move's *loss* is how much worse the mover's position is
+//! after it than the search found before it: the score before the move (mover's view) minus
+//! the score after it (mover's view), at least 0, and 0 when the move played is the search's
+//! best move. Scores are capped at ±15 men, a forced win counts as 20, so that winning
+//! faster or slower is not a mistake.
+
+use damiera::core::variant::Variant;
+use damiera::engine::search::Limits;
+use damiera::engine::{Engine, Event, Naming, Outcome, Score};
+use damiera::tools::arena::pdn::{first_mover, game_type, wrap_move_text};
+use damiera::tools::pdn::{self, GameText, Replay};
+use damiera::Color;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::fmt::Write as _;
+use std::process::ExitCode;
+use std::sync::mpsc;
+
+/// A move that loses at least this much (centi-men) is a mistake, marked `?`, and gets the
+/// search's best move in a comment.
+pub const MISTAKE: i32 = 50;
+/// A move that loses at least this much (centi-men, a man) is a blunder, marked `??`.
+pub const BLUNDER: i32 = 100;
+/// A side whose score (centi-men, its own view) stays at least this high to the end of a game
+/// it won had the game decided.
+pub const DECISIVE: i32 = 100;
+/// Scores are capped here (centi-men) for losses; a forced win counts as [`WIN_VALUE`].
+const CAP: i32 = 1500;
+const WIN_VALUE: i32 = 2000;
+/// A single move's loss counts at most this much (centi-men) towards the average.
+const AVERAGE_CAP: i32 = 500;
+
+/// What `analyse --pdn` was asked for.
+pub struct PdnArgs {
+    /// The PDN file.
+    pub path: String,
+    /// One game (1-based), or all of them.
+    pub game: Option<usize>,
+    /// The variant of games without a `[GameType]` tag.
+    pub default_variant: Option<Variant>,
+    /// Depth per position, in plies.
+    pub depth: Option<u32>,
+    /// Time per position, in milliseconds.
+    pub movetime: Option<u64>,
+    /// Where to write the annotated games.
+    pub out: Option<String>,
+    /// Transposition table size in MiB.
+    pub hash: usize,
+}
+
+/// A search's verdict on one position, from the side to move's view.
+#[derive(Clone, Debug)]
+struct Verdict {
+    score: Score,
+    depth: u32,
+    /// The principal variation (the refutation of a mistake that led here).
+    pv: Vec<String>,
+    /// The search's best move (none at the end of the game).
+    best: Option<String>,
+}
+
+/// A score as a number for loss arithmetic (centi-men, side to move's view).
+fn value(s: Score) -> i32 {
+    match s {
+        Score::Cp(c) => c.clamp(-CAP, CAP),
+        Score::Win(_) => WIN_VALUE,
+        Score::Loss(_) => -WIN_VALUE,
+    }
+}
+
+/// The score from White's view.
+fn white_view(s: Score, side: Color) -> Score {
+    match (side, s) {
+        (Color::White, s) => s,
+        (Color::Black, Score::Cp(c)) => Score::Cp(-c),
+        (Color::Black, Score::Win(p)) => Score::Loss(p),
+        (Color::Black, Score::Loss(p)) => Score::Win(p),
+    }
+}
+
+/// A White-view score as a comment writes it: `+0.35`, `White wins in 12`.
+fn score_text(s: Score) -> String {
+    match s {
+        Score::Cp(c) => format!("{:+.2}", c as f64 / 100.0),
+        Score::Win(p) => format!("White wins in {p}"),
+        Score::Loss(p) => format!("Black wins in {p}"),
+    }
+}
+
+fn colour_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// One analysed game.
+struct Analysis {
+    replay: Replay,
+    /// The moves played, in the shortest unambiguous PDN form the written file uses (the
+    /// search's best moves and lines are named the same way).
+    names: Vec<String>,
+    /// One verdict per position, positions 0 (start) to `moves.len()`.
+    verdicts: Vec<Verdict>,
+}
+
+impl Analysis {
+    fn side(&self, ply: usize) -> Color {
+        if ply.is_multiple_of(2) {
+            self.replay.start_side
+        } else {
+            self.replay.start_side.opponent()
+        }
+    }
+    /// The PDN label (`12.` or `12...`) of a ply ([`pdn::move_label`]).
+    fn label(&self, ply: usize) -> String {
+        let r = &self.replay;
+        pdn::move_label(r.variant, r.start_side, r.first_number, ply)
+    }
+    /// Whether the move text writes a move number before this ply.
+    fn numbered(&self, ply: usize) -> bool {
+        let r = &self.replay;
+        ply == 0 || pdn::move_number(r.variant, r.start_side, r.first_number, ply).1
+    }
+    /// The loss of the move at `ply` (centi-men, at least 0).
+    fn loss(&self, ply: usize) -> i32 {
+        let before = &self.verdicts[ply];
+        let after = &self.verdicts[ply + 1];
+        if before.best.as_ref() == Some(&self.names[ply]) {
+            return 0;
+        }
+        (value(before.score) + value(after.score)).max(0)
+    }
+    fn mark(&self, ply: usize) -> &'static str {
+        match self.loss(ply) {
+            l if l >= BLUNDER => "??",
+            l if l >= MISTAKE => "?",
+            _ => "",
+        }
+    }
+    /// White's view of position `i`.
+    fn white(&self, i: usize) -> Score {
+        white_view(self.verdicts[i].score, self.side(i))
+    }
+}
+
+/// What a game's result token or `[Result]` tag says in variant `v` ([`pdn::parse_result`]):
+/// the winner, `Some(None)` for a draw, `None` when unknown.
+fn winner(game: &GameText, v: Variant) -> Option<Option<Color>> {
+    pdn::parse_result(v, game.result_or_tag()?)
+}
+
+/// Searches one position: its verdict.
+fn search(engine: &mut Engine, limits: Limits) -> Verdict {
+    let (tx, rx) = mpsc::channel();
+    engine.go(
+        limits,
+        false,
+        Naming::Pdn,
+        Box::new(move |ev| {
+            let _ = tx.send(ev);
+        }),
+    );
+    let mut verdict = Verdict {
+        score: Score::Cp(0),
+        depth: 0,
+        pv: Vec::new(),
+        best: None,
+    };
+    for ev in rx {
+        match ev {
+            Event::Info {
+                depth, score, pv, ..
+            } => {
+                verdict.score = score;
+                verdict.depth = depth;
+                verdict.pv = pv;
+            }
+            Event::BestMove { best, .. } => {
+                verdict.best = best;
+                break;
+            }
+        }
+    }
+    engine.wait();
+    verdict
+}
+
+/// Analyses every position of a replayed game, from the last to the first: what the searches
+/// of later positions leave in the transposition table (a shot found near the end) reaches the
+/// searches of earlier ones, so that neighbouring scores agree better (as chess GUIs' backward
+/// blunder checks do).
+fn analyse_game(
+    engine: &mut Engine,
+    replay: Replay,
+    limits: Limits,
+    bar: &ProgressBar,
+) -> Analysis {
+    if engine.variant() != replay.variant {
+        engine.set_variant(replay.variant);
+    }
+    engine.new_game();
+    let mut verdicts = Vec::with_capacity(replay.moves.len() + 1);
+    let moves: Vec<&str> = replay.moves.iter().map(String::as_str).collect();
+    for i in (0..=moves.len()).rev() {
+        let set = engine.set_position(replay.start_fen.as_deref(), &moves[..i]);
+        debug_assert!(set.is_ok(), "a replayed game's moves are legal");
+        let verdict = match engine.outcome() {
+            Some(Outcome::Win(_)) => Verdict {
+                score: Score::Loss(0),
+                depth: 0,
+                pv: Vec::new(),
+                best: None,
+            },
+            Some(Outcome::Draw(_)) => Verdict {
+                score: Score::Cp(0),
+                depth: 0,
+                pv: Vec::new(),
+                best: None,
+            },
+            None => search(engine, limits.clone()),
+        };
+        verdicts.push(verdict);
+        bar.inc(1);
+    }
+    verdicts.reverse();
+    // The replayed moves are legal, so naming them cannot fail.
+    let names = pdn::pdn_move_names(replay.variant, replay.start_fen.as_deref(), &moves)
+        .unwrap_or_else(|_| replay.moves.clone());
+    Analysis {
+        replay,
+        names,
+        verdicts,
+    }
+}
+
+/// The game written back: its tags (GameType, Variant and FEN in damiera's form, the result in
+/// the variant's convention, an Annotator added), each move in the shortest unambiguous form
+/// with its mark and a comment, the best move after a mistake.
+fn annotated_pdn(game: &GameText, a: &Analysis, annotator: &str) -> String {
+    let v = a.replay.variant;
+    let result = winner(game, v).map_or("*", |w| pdn::result_token(v, w));
+    let mut s = String::new();
+    for (name, value) in &game.tags {
+        let lower = name.to_ascii_lowercase();
+        let value = match lower.as_str() {
+            "gametype" => game_type(v).to_string(),
+            "result" => match pdn::parse_result(v, value) {
+                Some(w) => pdn::result_token(v, w).to_string(),
+                None => value.clone(),
+            },
+            "fen" => match &a.replay.start_fen {
+                Some(f) => f.clone(),
+                None => continue,
+            },
+            "annotator" => continue,
+            _ => value.clone(),
+        };
+        let _ = writeln!(s, "[{name} \"{}\"]", pdn::escape(&value));
+    }
+    if game.tag("GameType").is_none() {
+        let _ = writeln!(s, "[GameType \"{}\"]", game_type(v));
+    }
+    if v == Variant::Damone && game.tag("Variant").is_none() {
+        let _ = writeln!(s, "[Variant \"damone\"]");
+    }
+    if a.replay.start_fen.is_some() && game.tag("SetUp").is_none() {
+        let _ = writeln!(s, "[SetUp \"1\"]");
+    }
+    let _ = writeln!(s, "[Annotator \"{}\"]", pdn::escape(annotator));
+    s.push('\n');
+    let mut tokens: Vec<String> = Vec::new();
+    for (ply, mv) in a.names.iter().enumerate() {
+        if a.numbered(ply) {
+            tokens.push(a.label(ply));
+        }
+        tokens.push(format!("{mv}{}", a.mark(ply)));
+        let after = &a.verdicts[ply + 1];
+        let mut comment = score_text(a.white(ply + 1));
+        if after.depth > 0 {
+            let _ = write!(comment, " d{}", after.depth);
+        }
+        tokens.push(format!("{{{comment}}}"));
+        if a.loss(ply) >= MISTAKE {
+            let before = &a.verdicts[ply];
+            if let Some(b) = &before.best {
+                // The search's move, and the refutation of the one played (the start of the
+                // principal variation after it).
+                let mut c = format!("best {b} {}", score_text(a.white(ply)));
+                if !after.pv.is_empty() {
+                    let line: Vec<&str> = after.pv.iter().take(5).map(String::as_str).collect();
+                    let _ = write!(c, "; refuted by {}", line.join(" "));
+                }
+                tokens.push(format!("{{{c}}}"));
+            }
+        }
+    }
+    tokens.push(result.to_string());
+    wrap_move_text(&mut s, &tokens, 79);
+    s
+}
+
+/// The report on one game, for a person.
+fn report(index: usize, game: &GameText, a: &Analysis) -> String {
+    let v = a.replay.variant;
+    let mut s = String::new();
+    let name = |c: &str| game.tag(c).filter(|n| !n.is_empty()).unwrap_or("?");
+    let result = game.result_or_tag().unwrap_or("*");
+    let depth = {
+        let searched: Vec<u32> = a
+            .verdicts
+            .iter()
+            .map(|v| v.depth)
+            .filter(|&d| d > 0)
+            .collect();
+        if searched.is_empty() {
+            0
+        } else {
+            searched.iter().sum::<u32>() / searched.len() as u32
+        }
+    };
+    let _ = writeln!(
+        s,
+        "Game {index} (line {}): {} - {}, {}, result {result}, {} plies, mean depth {depth}",
+        game.span.line,
+        name("White"),
+        name("Black"),
+        v.name(),
+        a.replay.moves.len()
+    );
+    for side in [first_mover(v), first_mover(v).opponent()] {
+        let plies: Vec<usize> = (0..a.replay.moves.len())
+            .filter(|&p| a.side(p) == side)
+            .collect();
+        let list = |min: i32, max: i32| -> Vec<String> {
+            plies
+                .iter()
+                .filter(|&&p| (min..max).contains(&a.loss(p)))
+                .map(|&p| format!("{} {}{}", a.label(p), a.names[p], a.mark(p)))
+                .collect()
+        };
+        let mistakes = list(MISTAKE, BLUNDER);
+        let blunders = list(BLUNDER, i32::MAX);
+        let average = if plies.is_empty() {
+            0.0
+        } else {
+            plies
+                .iter()
+                .map(|&p| a.loss(p).min(AVERAGE_CAP) as f64)
+                .sum::<f64>()
+                / plies.len() as f64
+                / 100.0
+        };
+        let _ = writeln!(
+            s,
+            "  {} ({}): {} blunder{}, {} mistake{}, average loss {average:.2} men per move",
+            colour_name(side),
+            name(colour_name(side)),
+            blunders.len(),
+            if blunders.len() == 1 { "" } else { "s" },
+            mistakes.len(),
+            if mistakes.len() == 1 { "" } else { "s" },
+        );
+        if !blunders.is_empty() {
+            let _ = writeln!(s, "    blunders: {}", blunders.join(", "));
+        }
+        if !mistakes.is_empty() {
+            let _ = writeln!(s, "    mistakes: {}", mistakes.join(", "));
+        }
+    }
+    let _ = writeln!(s, "  decided: {}", decided(game, a));
+    s
+}
+
+/// The loser's move after which the winner's score stayed at least [`DECISIVE`] to the end.
+fn decided(game: &GameText, a: &Analysis) -> String {
+    let n = a.replay.moves.len();
+    let winner = match winner(game, a.replay.variant) {
+        Some(Some(c)) => c,
+        Some(None) => return "no (a draw)".into(),
+        None => {
+            // No result: the final position's score, if decisive.
+            let last = value(a.white(n));
+            if last >= DECISIVE {
+                Color::White
+            } else if last <= -DECISIVE {
+                Color::Black
+            } else {
+                return "no (no result and the final position is not decisive)".into();
+            }
+        }
+    };
+    let sign = if winner == Color::White { 1 } else { -1 };
+    let mut from = n + 1;
+    for i in (0..=n).rev() {
+        if sign * value(a.white(i)) >= DECISIVE {
+            from = i;
+        } else {
+            break;
+        }
+    }
+    if from == 0 {
+        return format!(
+            "before the first move ({} already {} at the start)",
+            colour_name(winner),
+            score_text(a.white(0))
+        );
+    }
+    if from > n {
+        return format!(
+            "not found ({} won, but the analysis never gave it a man or more to the end)",
+            colour_name(winner)
+        );
+    }
+    // The loser's move that let it happen: the one into the decisive stretch, or the one
+    // before it when the winner's move made the score decisive.
+    let mut ply = from - 1;
+    if a.side(ply) == winner && ply > 0 {
+        ply -= 1;
+    }
+    format!(
+        "{} {}{} by {} ({} {} from then on: {} after {} {})",
+        a.label(ply),
+        a.names[ply],
+        a.mark(ply),
+        colour_name(a.side(ply)),
+        colour_name(winner),
+        "a man or more ahead",
+        score_text(a.white(from)),
+        a.label(from - 1),
+        a.names[from - 1],
+    )
+}
+
+/// Runs the analysis of a PDN file; exit status 0 when every game was analysed, 1 when a game
+/// could not be read or replayed (reported with its line and column), 2 for a file that cannot
+/// be read, a bad `--game` or a hash table that cannot be had.
+pub fn run(args: PdnArgs) -> ExitCode {
+    let bytes = match std::fs::read(&args.path) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {}: {e}", args.path);
+            return ExitCode::from(2);
+        }
+    };
+    // Old PDN collections are often Latin-1: undecodable bytes become U+FFFD.
+    let text = String::from_utf8_lossy(&bytes);
+    let games = pdn::read_games(&text);
+    let selected: Vec<usize> = match args.game {
+        Some(n) if n == 0 || n > games.len() => {
+            eprintln!(
+                "error: --game {n}: {} holds {} game{}",
+                args.path,
+                games.len(),
+                if games.len() == 1 { "" } else { "s" }
+            );
+            return ExitCode::from(2);
+        }
+        Some(n) => vec![n - 1],
+        None => (0..games.len()).collect(),
+    };
+    let mut failed = 0;
+    let mut jobs = Vec::new();
+    for &i in &selected {
+        let g = &games[i];
+        let replayed = pdn::variant_of(g, args.default_variant)
+            .map_err(|m| pdn::PdnError {
+                span: g.tag_span("GameType"),
+                message: m,
+            })
+            .and_then(|v| pdn::replay(g, v));
+        match replayed {
+            Ok(r) => jobs.push((i, r)),
+            Err(e) => {
+                eprintln!(
+                    "error: {}:{}: game {}: {}",
+                    args.path,
+                    e.span,
+                    i + 1,
+                    e.message
+                );
+                failed += 1;
+            }
+        }
+    }
+    let first_variant = jobs.first().map_or(Variant::English, |(_, r)| r.variant);
+    let mut engine = Engine::new(first_variant, 1);
+    if let Err(e) = engine.set_hash(args.hash) {
+        eprintln!("error: --hash {}: {e}", args.hash);
+        return ExitCode::from(2);
+    }
+    let limits = Limits {
+        depth: args.depth,
+        movetime: args.movetime,
+        ..Limits::default()
+    };
+    let total: u64 = jobs.iter().map(|(_, r)| r.moves.len() as u64 + 1).sum();
+    let bar = ProgressBar::new(total);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} positions, {elapsed} elapsed, about {eta} left",
+        )
+        .expect("a valid template"),
+    );
+    let annotator = match (args.depth, args.movetime) {
+        (Some(d), _) => format!("damiera {}, depth {d}", env!("CARGO_PKG_VERSION")),
+        (None, Some(t)) => format!("damiera {}, {t} ms per position", env!("CARGO_PKG_VERSION")),
+        (None, None) => format!("damiera {}", env!("CARGO_PKG_VERSION")),
+    };
+    let mut written = String::new();
+    for (i, replay) in jobs {
+        let a = analyse_game(&mut engine, replay, limits.clone(), &bar);
+        bar.suspend(|| print!("{}", report(i + 1, &games[i], &a)));
+        written.push_str(&annotated_pdn(&games[i], &a, &annotator));
+    }
+    bar.finish_and_clear();
+    if let Some(out) = &args.out {
+        if let Err(e) = std::fs::write(out, written) {
+            eprintln!("error: {out}: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    if failed > 0 {
+        eprintln!(
+            "{failed} of {} game{} could not be analysed",
+            selected.len(),
+            if selected.len() == 1 { "" } else { "s" }
+        );
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

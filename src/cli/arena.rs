@@ -1,0 +1,306 @@
+//! `damiera match` and `damiera openings`: argument handling only; the work is in
+//! `damiera::tools::arena`.
+
+use clap::ArgMatches;
+use damiera::core::variant::Variant;
+use damiera::tools::arena::openings::{self, RandomOpenings};
+use damiera::tools::arena::process::{EngineSpec, Protocol};
+use damiera::tools::arena::stats::Sprt;
+use damiera::tools::arena::{self, MatchConfig, TimeControl};
+use std::io::Write;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// The `match` subcommand's arguments.
+#[derive(clap::Args)]
+pub struct MatchArgs {
+    /// english (american, checkers), italian, brazilian, russian, damone or international.
+    #[arg(long, short)]
+    pub variant: String,
+    /// An engine command line (split on white space). Give exactly two; `--name`,
+    /// `--engine-protocol` and `--option` apply to the `--engine` given just before them.
+    #[arg(long = "engine", required = true)]
+    pub engine: Vec<String>,
+    /// Display name of the engine given just before (default: its program name).
+    #[arg(long = "name")]
+    pub name: Vec<String>,
+    /// Protocol of the engine given just before: native (default), hub (Hub 2: Scan 3.x,
+    /// pydraughts), hub1 (Scan 2.0's first Hub dialect, International), or dxp (International;
+    /// the engine is then HOST:PORT of a DXP follower, docs/dxp.md).
+    #[arg(long = "engine-protocol", alias = "protocol")]
+    pub protocol: Vec<String>,
+    /// An engine option NAME=VALUE for the engine given just before (repeatable).
+    #[arg(long = "option")]
+    pub option: Vec<String>,
+    /// Openings file: one opening a line (moves, or a FEN then moves), `#` comments.
+    #[arg(long, conflicts_with = "random_openings")]
+    pub openings: Option<String>,
+    /// Use N random openings instead of a file (see --opening-plies, --seed).
+    #[arg(long)]
+    pub random_openings: Option<usize>,
+    /// Plies of each random opening.
+    #[arg(long, default_value_t = 6)]
+    pub opening_plies: usize,
+    /// Seed of the random openings and of --shuffle.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Play the file's openings in an order shuffled by --seed (default: file order).
+    #[arg(long)]
+    pub shuffle: bool,
+    /// Games to play (rounded up to an even number: each opening twice, colours reversed).
+    #[arg(long)]
+    pub games: usize,
+    /// Milliseconds per move.
+    #[arg(long, conflicts_with = "tc")]
+    pub movetime: Option<u64>,
+    /// Fischer clock BASE+INC in seconds, e.g. 2+0.02.
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// Depth limit per move in plies (alone, or with --movetime / --tc).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// GSPRT ELO0,ELO1[,ALPHA,BETA] (logistic Elo; alpha, beta default 0.05): stop when decided.
+    #[arg(long)]
+    pub sprt: Option<String>,
+    /// Write every finished game as PDN to this file.
+    #[arg(long)]
+    pub pdn: Option<String>,
+    /// Draw by adjudication after this many plies played by the engines.
+    #[arg(long, default_value_t = 400)]
+    pub max_plies: usize,
+}
+
+/// The `openings` subcommand's arguments.
+#[derive(clap::Args)]
+pub struct OpeningsArgs {
+    /// english (american, checkers), italian, brazilian, russian, damone or international.
+    #[arg(long, short)]
+    pub variant: String,
+    /// How many openings.
+    #[arg(long)]
+    pub count: usize,
+    /// Random plies from the start position.
+    #[arg(long)]
+    pub plies: usize,
+    /// Seed of the random generator.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Depth of the balance check (0: none).
+    #[arg(long, default_value_t = 8)]
+    pub depth: u32,
+    /// Largest accepted |score| of the balance check, in centi-men.
+    #[arg(long, default_value_t = 25)]
+    pub margin: i32,
+}
+
+fn fail(msg: &str) -> ExitCode {
+    eprintln!("error: {msg}");
+    ExitCode::from(2)
+}
+
+/// The values of `id` with their command-line positions.
+fn indexed(m: &ArgMatches, id: &str) -> Vec<(usize, String)> {
+    match (m.indices_of(id), m.get_many::<String>(id)) {
+        (Some(i), Some(v)) => i.zip(v.cloned()).collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn engine_specs(m: &ArgMatches) -> Result<[EngineSpec; 2], String> {
+    let engines = indexed(m, "engine");
+    if engines.len() != 2 {
+        return Err(format!("give exactly two --engine, not {}", engines.len()));
+    }
+    let mut specs: Vec<EngineSpec> = engines
+        .iter()
+        .map(|(_, cmd)| {
+            let command: Vec<String> = cmd.split_whitespace().map(String::from).collect();
+            let name = command
+                .first()
+                .map(|p| p.rsplit('/').next().unwrap_or(p).to_string())
+                .unwrap_or_default();
+            EngineSpec {
+                name,
+                command,
+                protocol: Protocol::Native,
+                options: Vec::new(),
+            }
+        })
+        .collect();
+    if specs.iter().any(|s| s.command.is_empty()) {
+        return Err("an --engine command is empty".into());
+    }
+    let owner = |idx: usize, flag: &str| -> Result<usize, String> {
+        engines
+            .iter()
+            .rposition(|(i, _)| *i < idx)
+            .ok_or_else(|| format!("{flag} must come after the --engine it applies to"))
+    };
+    for (i, v) in indexed(m, "name") {
+        specs[owner(i, "--name")?].name = v;
+    }
+    for (i, v) in indexed(m, "protocol") {
+        specs[owner(i, "--engine-protocol")?].protocol = v.parse()?;
+    }
+    for (i, v) in indexed(m, "option") {
+        let (k, val) = v
+            .split_once('=')
+            .ok_or_else(|| format!("--option '{v}': expected NAME=VALUE"))?;
+        specs[owner(i, "--option")?]
+            .options
+            .push((k.trim().to_string(), val.trim().to_string()));
+    }
+    if specs[0].name == specs[1].name {
+        specs[0].name.push_str("-1");
+        specs[1].name.push_str("-2");
+    }
+    Ok([specs.remove(0), specs.remove(0)])
+}
+
+/// Runs `damiera match`.
+pub fn run_match(a: MatchArgs, m: &ArgMatches) -> ExitCode {
+    let variant: Variant = match a.variant.parse() {
+        Ok(v) => v,
+        Err(e) => return fail(&e.to_string()),
+    };
+    let engines = match engine_specs(m) {
+        Ok(e) => e,
+        Err(e) => return fail(&e),
+    };
+    let fischer = match a.tc.as_deref().map(TimeControl::parse_tc).transpose() {
+        Ok(f) => f,
+        Err(e) => return fail(&e),
+    };
+    if a.movetime.is_none() && fischer.is_none() && a.depth.is_none() {
+        return fail("give --movetime MS, --tc BASE+INC or --depth N");
+    }
+    let tc = TimeControl {
+        movetime: a.movetime,
+        fischer,
+        depth: a.depth,
+    };
+    let sprt = match a.sprt.as_deref().map(Sprt::parse).transpose() {
+        Ok(s) => s,
+        Err(e) => return fail(&e),
+    };
+    let (mut ops, source) = match (&a.openings, a.random_openings) {
+        (Some(path), _) => match openings::read_openings(path, variant) {
+            Ok(o) => (o, path.clone()),
+            Err(e) => return fail(&e),
+        },
+        (None, Some(n)) => {
+            let p = RandomOpenings {
+                count: n,
+                plies: a.opening_plies,
+                seed: a.seed,
+                depth: 8,
+                margin: 25,
+            };
+            match openings::random_openings(variant, p) {
+                Ok(o) => (
+                    o,
+                    format!(
+                        "random: {n} openings of {} plies, seed {}, depth 8 within ±25 cm",
+                        a.opening_plies, a.seed
+                    ),
+                ),
+                Err(e) => return fail(&e),
+            }
+        }
+        (None, None) => return fail("give --openings FILE or --random-openings N"),
+    };
+    let mut source = source;
+    if a.shuffle && a.openings.is_some() {
+        openings::shuffle(&mut ops, a.seed);
+        source.push_str(&format!(", shuffled with seed {}", a.seed));
+    }
+    if a.games == 0 {
+        return fail("--games must be at least 1");
+    }
+    let cfg = MatchConfig {
+        variant,
+        engines,
+        openings: ops,
+        openings_source: source,
+        games: a.games.div_ceil(2) * 2,
+        tc,
+        concurrency: a.concurrency.max(1),
+        sprt,
+        max_plies: a.max_plies,
+        event: "damiera match".to_string(),
+    };
+    let abort = Arc::new(AtomicBool::new(false));
+    let interrupted = Arc::new(AtomicBool::new(false));
+    {
+        let (abort, interrupted) = (Arc::clone(&abort), Arc::clone(&interrupted));
+        let _ = ctrlc::set_handler(move || {
+            interrupted.store(true, Ordering::SeqCst);
+            abort.store(true, Ordering::SeqCst);
+        });
+    }
+    let report = match arena::run_match(&cfg, abort) {
+        Ok(r) => r,
+        Err(e) => return fail(&e),
+    };
+    if let Some(path) = &a.pdn {
+        let names = [cfg.engines[0].name.as_str(), cfg.engines[1].name.as_str()];
+        let text: String = report
+            .games
+            .iter()
+            .map(|g| arena::pdn::game_pdn(variant, &cfg.event, g, names))
+            .collect();
+        if let Err(e) = std::fs::write(path, text) {
+            eprintln!("error: cannot write {path}: {e}");
+        }
+    }
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(arena::report_text(&cfg, &report).as_bytes());
+    let _ = out.flush();
+    if interrupted.load(Ordering::SeqCst) {
+        ExitCode::from(130)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Runs `damiera openings`: prints random balanced openings, one a line, with a header.
+pub fn run_openings(a: OpeningsArgs) -> ExitCode {
+    let variant: Variant = match a.variant.parse() {
+        Ok(v) => v,
+        Err(e) => return fail(&e.to_string()),
+    };
+    let p = RandomOpenings {
+        count: a.count,
+        plies: a.plies,
+        seed: a.seed,
+        depth: a.depth,
+        margin: a.margin,
+    };
+    match openings::random_openings(variant, p) {
+        Ok(o) => {
+            println!(
+                "# {} random {variant} openings: {} random legal plies from the start position,",
+                a.count, a.plies
+            );
+            println!(
+                "# kept when both sides have as many pieces and a depth-{} damiera search scores",
+                a.depth
+            );
+            println!("# within ±{} centi-men. Made by:", a.margin);
+            println!(
+                "#   damiera openings --variant {variant} --count {} --plies {} --seed {} --depth {} --margin {}",
+                a.count, a.plies, a.seed, a.depth, a.margin
+            );
+            println!("# (damiera {})", env!("CARGO_PKG_VERSION"));
+            for op in o {
+                println!("{}", op.text);
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(&e),
+    }
+}

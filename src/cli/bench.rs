@@ -1,0 +1,100 @@
+//! `damiera bench`: fixed positions of every variant searched to a fixed depth with a fresh
+//! transposition table each. The node total is a signature: any change to the search's
+//! behaviour changes it. Positions: each start position and one middle game per variant
+//! (ply 11 of a pydraughts random game, seed 5, `tests/pydraughts/walk.py`; for Damone, ply 8 of an
+//! engine line).
+
+use damiera::core::variant::Variant;
+use damiera::engine::search::Limits;
+use damiera::engine::{Engine, Event, Naming};
+use std::process::ExitCode;
+use std::sync::mpsc;
+use std::time::Instant;
+
+/// The default depth in plies.
+pub const DEPTH: u32 = 13;
+
+const POSITIONS: [(Variant, Option<&str>); 12] = [
+    (Variant::English, None),
+    (
+        Variant::English,
+        Some("W:W17,23,24,25,26,28,29,30,31,32:B1,2,3,4,5,6,9,11,15,16,21"),
+    ),
+    (Variant::Italian, None),
+    (
+        Variant::Italian,
+        Some("B:W19,22,24,25,27,29,30,31,32:B1,2,3,6,7,8,9,11,16"),
+    ),
+    (Variant::Brazilian, None),
+    (
+        Variant::Brazilian,
+        Some("B:Wa1,a3,c1,d2,d4,f2,g1,g3,h2:Ba7,b6,b8,c7,d8,e5,e7,f6,f8,h6,h8"),
+    ),
+    (Variant::Russian, None),
+    (
+        Variant::Russian,
+        Some("B:Wa1,b2,b4,c1,c3,e1,e3,g1,g3,h2,h4:Ba5,a7,b8,d6,d8,e7,f6,g5,g7,h6,h8"),
+    ),
+    (Variant::Damone, None),
+    (
+        Variant::Damone,
+        Some("W:WIh1,Kf1,Kf5,d1,e2,e4,g6:BIa8,Kd7,Ka6,e8,c6,b5,b3"),
+    ),
+    (Variant::International, None),
+    (
+        Variant::International,
+        Some("B:W27,31,34,36,37,38,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,10,11,12,14,15,16,17,18,20"),
+    ),
+];
+
+/// Runs the bench and prints one line per position, then the totals.
+pub fn run(depth: u32) -> ExitCode {
+    let start = Instant::now();
+    let mut total = 0u64;
+    for (variant, fen) in POSITIONS {
+        let mut engine = Engine::new(variant, 16);
+        if let Err(e) = engine.set_position(fen, &[]) {
+            eprintln!("error: bench position: {e}");
+            return ExitCode::from(2);
+        }
+        let (tx, rx) = mpsc::channel();
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let t = Instant::now();
+        engine.go(
+            limits,
+            false,
+            Naming::Native,
+            Box::new(move |ev| {
+                let _ = tx.send(ev);
+            }),
+        );
+        let (mut nodes, mut best) = (0, String::new());
+        for ev in rx {
+            match ev {
+                Event::Info { nodes: n, .. } => nodes = n,
+                Event::BestMove { best: b, .. } => {
+                    best = b.unwrap_or_default();
+                    break;
+                }
+            }
+        }
+        engine.wait();
+        total += nodes;
+        println!(
+            "{:<10} {:<70} {:>11} nodes {:>7.3} s  {}",
+            variant,
+            engine.fen(),
+            nodes,
+            t.elapsed().as_secs_f64(),
+            best
+        );
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!("Total nodes: {total}");
+    println!("Time: {secs:.3} s");
+    println!("Nodes/second: {:.0}", total as f64 / secs.max(1e-9));
+    ExitCode::SUCCESS
+}

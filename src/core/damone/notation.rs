@@ -1,0 +1,297 @@
+//! Damone notation at the I/O boundary: square names, FEN, moves.
+//!
+//! - Squares: algebraic `a1`..`h8` on the Italian board, h1 dark (**Ruling I.13**; rules.md §0
+//!   and §D). Internally the geometry's column is the real file on this board.
+//! - FEN: `W:W<list>:B<list>` (PDN 3.0 form) with algebraic squares; a prefix `K` marks a Dama,
+//!   `I` ("Imperatore") a Damone, none a Pedine. White is South (Damone on h1) and moves first
+//!   in the start position (**Ruling I.1**). Output lists each colour's Damones, then Damas,
+//!   then Pedines, each group in file order as that side sees the board, so the start
+//!   position prints as [`super::START_FEN`].
+//! - Moves: a quiet move is `from-to` (`h5-g6`); a capture lists every landing square
+//!   (`d4xf6xh8`). On input `from x to` is accepted when it is unambiguous, and so is the Hub
+//!   form `from x to x captured x captured ...` (protocols.md §1.4).
+
+use super::movegen::{self, Sink};
+use super::{promotion_squares, Position, Rank};
+use crate::core::bitboard::{Bitboard, Square};
+use crate::core::geometry::{Board8, Geometry};
+use crate::core::moves::{Move, MoveList};
+use crate::core::notation::{FenError, MoveError, SquareError};
+use crate::core::rules::Color;
+
+/// The real `(file, rank)` of an internal square, 0-based (`a1` = (0, 0)).
+pub fn file_rank(sq: Square) -> (u8, u8) {
+    Board8::coords(sq)
+}
+
+/// The name of a square (`"h1"`).
+pub fn square_name(sq: Square) -> String {
+    let (f, r) = file_rank(sq);
+    format!("{}{}", (b'a' + f) as char, r + 1)
+}
+
+/// Parses an algebraic square name; it must be a dark square of the Italian board.
+pub fn parse_square(s: &str) -> Result<Square, SquareError> {
+    let s = s.trim();
+    let b = s.as_bytes();
+    if b.len() < 2 || !b[0].is_ascii_alphabetic() || !b[1..].iter().all(u8::is_ascii_digit) {
+        return Err(SquareError::Malformed(s.to_string()));
+    }
+    let file = b[0].to_ascii_lowercase().wrapping_sub(b'a');
+    let rank: u32 = s[1..]
+        .parse()
+        .map_err(|_| SquareError::OutOfRange(s.to_string()))?;
+    if file >= 8 || rank == 0 || rank > 8 {
+        return Err(SquareError::OutOfRange(s.to_string()));
+    }
+    Board8::square_at(file, rank as u8 - 1).ok_or_else(|| SquareError::Light(s.to_string()))
+}
+
+fn colour_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn rank_name(r: Rank) -> &'static str {
+    match r {
+        Rank::Pedine => "Pedine",
+        Rank::Dama => "Dama",
+        Rank::Damone => "Damone",
+    }
+}
+
+/// Parses a Damone FEN. lidraughts' move counters (`:H0:F1`) may follow the colour lists; they
+/// are read and not kept ([`crate::core::notation::FenCounters`]).
+///
+/// Errors: a bad side to move, a field that is neither a colour list nor a move counter, a
+/// malformed counter, a colour listed twice, a malformed, off-board or light square, a square
+/// listed twice or for both colours, a Pedine on its own promotion square (it would be a Dama)
+/// or a Dama on its own (it would be a Damone).
+pub fn parse_fen(text: &str) -> Result<Position, FenError> {
+    let crate::core::notation::FenParts { side, lists, .. } =
+        crate::core::notation::fen_parts(text)?;
+    let mut colours = [Bitboard::EMPTY; 2];
+    let mut ranks = [Bitboard::EMPTY; 3];
+    let mut seen = [false; 2];
+    for field in lists {
+        let colour = match field.as_bytes()[0] {
+            b'W' | b'w' => Color::White,
+            _ => Color::Black,
+        };
+        if std::mem::replace(&mut seen[colour as usize], true) {
+            return Err(FenError(format!(
+                "the {} list appears twice",
+                colour_name(colour)
+            )));
+        }
+        for item in field[1..]
+            .split(',')
+            .map(str::trim)
+            .filter(|i| !i.is_empty())
+        {
+            let (rank, rest) = match item.as_bytes()[0] {
+                b'K' | b'k' => (Rank::Dama, &item[1..]),
+                b'I' | b'i' => (Rank::Damone, &item[1..]),
+                _ => (Rank::Pedine, item),
+            };
+            let sq = parse_square(rest).map_err(|e| FenError(e.to_string()))?;
+            let name = square_name(sq);
+            if (colours[0] | colours[1]).contains(sq) {
+                return Err(FenError(if colours[colour as usize].contains(sq) {
+                    format!("square {name} is listed twice for {}", colour_name(colour))
+                } else {
+                    format!("square {name} is listed for both white and black")
+                }));
+            }
+            if promotion_squares(colour, rank).contains(sq) {
+                return Err(FenError(format!(
+                    "a {} {} on {name}, its promotion square, must have gone up a rank",
+                    colour_name(colour),
+                    rank_name(rank)
+                )));
+            }
+            colours[colour as usize] = colours[colour as usize].with(sq);
+            ranks[rank as usize] = ranks[rank as usize].with(sq);
+        }
+    }
+    Ok(Position::from_parts(
+        colours,
+        ranks[Rank::Dama as usize],
+        ranks[Rank::Damone as usize],
+        side,
+    ))
+}
+
+/// The FEN letter prefix of a rank.
+fn rank_prefix(r: Rank) -> &'static str {
+    match r {
+        Rank::Pedine => "",
+        Rank::Dama => "K",
+        Rank::Damone => "I",
+    }
+}
+
+/// The FEN of a position: White's list first; in each list the Damones, then the Damas, then
+/// the Pedines, each group in file order as that side sees the board.
+pub fn fen(pos: &Position) -> String {
+    let mut out = String::new();
+    out.push(pos.side().letter());
+    for c in [Color::White, Color::Black] {
+        out.push(':');
+        out.push(c.letter());
+        let mut items = Vec::new();
+        for rank in Rank::ALL.into_iter().rev() {
+            let mut squares: Vec<Square> = pos.rank_of(c, rank).iter().collect();
+            squares.sort_by_key(|&sq| {
+                let (f, r) = file_rank(sq);
+                match c {
+                    Color::White => (f, r),
+                    Color::Black => (7 - f, 7 - r),
+                }
+            });
+            items.extend(
+                squares
+                    .into_iter()
+                    .map(|sq| format!("{}{}", rank_prefix(rank), square_name(sq))),
+            );
+        }
+        out.push_str(&items.join(","));
+    }
+    out
+}
+
+/// The position as an ASCII diagram, White (South) at the bottom: White `P` Pedine, `K` Dama,
+/// `I` Damone; Black the same in lower case; `.` an empty dark square, blank a light one.
+pub fn diagram(pos: &Position) -> String {
+    let mut out = String::new();
+    for rank in (0..8u8).rev() {
+        out.push_str(&format!("{:>2} ", rank + 1));
+        for file in 0..8u8 {
+            let c = match Board8::square_at(file, rank) {
+                None => ' ',
+                Some(sq) => match pos.piece_at(sq) {
+                    None => '.',
+                    Some((colour, r)) => {
+                        let ch = ['P', 'K', 'I'][r as usize];
+                        match colour {
+                            Color::White => ch,
+                            Color::Black => ch.to_ascii_lowercase(),
+                        }
+                    }
+                },
+            };
+            out.push(' ');
+            out.push(c);
+        }
+        out.push('\n');
+    }
+    out.push_str("    a b c d e f g h\n");
+    out
+}
+
+/// Collects the landing-square paths of one move.
+struct PathSink {
+    target: Move,
+    path: Vec<Square>,
+    paths: Vec<Vec<Square>>,
+}
+
+impl Sink for PathSink {
+    const PATHS: bool = true;
+    fn add(&mut self, mv: Move, _key: u32, _may_repeat: bool) {
+        // Every path of one move has the same key (it depends only on the move), so a legal
+        // move's paths are all legal.
+        if mv == self.target {
+            self.paths.push(self.path.clone());
+        }
+    }
+    fn land(&mut self, sq: Square) {
+        self.path.push(sq);
+    }
+    fn unland(&mut self) {
+        self.path.pop();
+    }
+}
+
+/// Every path of landing squares (after `from`, ending on `to`) by which the capture `mv` can
+/// be played. Empty for a quiet move.
+pub fn capture_paths(pos: &Position, mv: &Move) -> Vec<Vec<Square>> {
+    if !mv.is_capture() {
+        return Vec::new();
+    }
+    let mut sink = PathSink {
+        target: *mv,
+        path: Vec::new(),
+        paths: Vec::new(),
+    };
+    movegen::captures_into(pos, &mut sink);
+    sink.paths
+}
+
+/// A move in Damone notation: `from-to`, or every landing square of a capture (`d4xf6xh8`).
+pub fn move_name(pos: &Position, mv: &Move) -> String {
+    move_name_nth(pos, mv, 0)
+}
+
+/// [`move_name`] with the `nth` of the capture's paths (wrapping around), so that the
+/// duplicates listed with [`crate::core::movegen::Duplicates::Keep`] get each their own name.
+pub fn move_name_nth(pos: &Position, mv: &Move, nth: usize) -> String {
+    if !mv.is_capture() {
+        return format!("{}-{}", square_name(mv.from), square_name(mv.to));
+    }
+    let mut parts = vec![square_name(mv.from)];
+    let paths = capture_paths(pos, mv);
+    match paths.get(nth % paths.len().max(1)) {
+        Some(path) => parts.extend(path.iter().map(|&sq| square_name(sq))),
+        None => parts.push(square_name(mv.to)),
+    }
+    parts.join("x")
+}
+
+/// A move in the shortest form PDN readers take: `from-to`, a capture `from x to`, every landing
+/// square ([`move_name`]) only when another legal capture goes from the same square to the
+/// same square (as [`crate::core::notation::move_name_pdn`]).
+pub fn move_name_pdn(pos: &Position, mv: &Move) -> String {
+    if !mv.is_capture() {
+        return format!("{}-{}", square_name(mv.from), square_name(mv.to));
+    }
+    let mut legal = MoveList::new();
+    movegen::generate(pos, &mut legal);
+    if crate::core::notation::needs_path(&legal, mv) {
+        move_name(pos, mv)
+    } else {
+        format!("{}x{}", square_name(mv.from), square_name(mv.to))
+    }
+}
+
+/// A move in Hub form: `from-to`, or `from x to x captured...` with the captured squares in
+/// file-then-rank order.
+pub fn move_name_hub(mv: &Move) -> String {
+    if !mv.is_capture() {
+        return format!("{}-{}", square_name(mv.from), square_name(mv.to));
+    }
+    let mut caps: Vec<Square> = mv.captured.iter().collect();
+    caps.sort_by_key(|&sq| file_rank(sq));
+    let mut parts = vec![square_name(mv.from), square_name(mv.to)];
+    parts.extend(caps.into_iter().map(square_name));
+    parts.join("x")
+}
+
+/// Parses a move and finds it among the legal moves.
+///
+/// Accepted: `from-to`; a capture with every landing square (`x` or `:` between squares);
+/// `from x to` when only one capture goes from there to there; the Hub form
+/// `from x to x captured...`. Errors: not a move, illegal, or ambiguous (with the candidates).
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let mut legal = MoveList::new();
+    movegen::generate(pos, &mut legal);
+    crate::core::notation::find_move(
+        text,
+        &legal,
+        parse_square,
+        |mv| capture_paths(pos, mv),
+        |mv| move_name(pos, mv),
+    )
+}

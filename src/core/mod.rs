@@ -1,0 +1,16 @@
+//! The game: bitboards and board geometry, each variant's rules as data, positions with
+//! copy-make, move generation, notation (FEN, squares, moves), perft, and the runtime choice of
+//! variant. Nothing here searches, evaluates or does I/O.
+
+pub mod bitboard;
+pub mod damone;
+pub mod game;
+pub mod geometry;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod rules;
+pub mod variant;
+pub mod zobrist;

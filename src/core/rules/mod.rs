@@ -1,0 +1,132 @@
+//! The rules of each variant as declarative constants, one zero-sized type per variant.
+//!
+//! Generic code asks `if R::FLYING_KINGS { .. }` and the compiler folds the branch away. Every
+//! constant in a variant's file is commented with the rulebook article it implements; the
+//! sources are listed in `docs/rules.md` (after DCTL's rules-as-data headers).
+
+mod brazilian;
+mod english;
+mod international;
+mod italian;
+mod russian;
+
+pub use brazilian::Brazilian;
+pub use english::English;
+pub use international::International;
+pub use italian::Italian;
+pub use russian::Russian;
+
+use crate::core::geometry::Geometry;
+
+/// A side. White's men move towards increasing rows (`y`), Black's towards row 0.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum Color {
+    /// The side that starts on the low rows (`y` = 0..2).
+    White = 0,
+    /// The side that starts on the high rows.
+    Black = 1,
+}
+
+impl Color {
+    /// The other side.
+    #[inline(always)]
+    pub const fn opponent(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// The FEN letter of this side: `W` or `B`.
+    pub const fn letter(self) -> char {
+        match self {
+            Color::White => 'W',
+            Color::Black => 'B',
+        }
+    }
+}
+
+/// What happens when a man reaches the far row.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Promotion {
+    /// It becomes a king and the move ends there, even in the middle of a capture
+    /// (English, Italian).
+    EndsMove,
+    /// It becomes a king at once and a capture goes on as a king (Russian).
+    ContinuesAsKing,
+    /// Only a move that ends on the far row promotes; a capture passing it goes on as a man
+    /// (Brazilian, International).
+    AtEnd,
+}
+
+/// Which captures a player may choose among.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Precedence {
+    /// Any capture, as long as the chosen sequence is completed (English, Russian).
+    Free,
+    /// A capture of the most pieces, kings and men counting alike (Brazilian, International).
+    Quantity,
+    /// Italian precedence, FID articles 6.6-6.10: most pieces, then capture with a king, then most
+    /// kings, then kings met earliest.
+    Italian,
+}
+
+/// How squares are named in a variant's notation.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Numbering {
+    /// 1-32 from the top-left as White sees it, 1 = b8, 29 = a1 (WCDF).
+    English,
+    /// 1-32 from the top-left as White sees it, 1 = a8, 32 = h1 (FID Italian rules 2.4).
+    Italian,
+    /// `a1`..`h8`, file letter then rank.
+    Algebraic,
+    /// 1-50 from the top-left, 1 = b10, 46 = a1 (FMJD).
+    International,
+}
+
+/// A variant's rules. Implemented by zero-sized types; all knowledge is in constants.
+pub trait Rules: Copy + Default + Send + Sync + std::fmt::Debug + 'static {
+    /// The board the variant is played on.
+    type Board: Geometry;
+    /// The variant's name as the CLI and protocols spell it.
+    const NAME: &'static str;
+    /// The runtime variant these rules are.
+    const VARIANT: crate::core::variant::Variant;
+    /// The start position as a PDN FEN in the variant's own notation.
+    const START_FEN: &'static str;
+    /// Whether square a1 is dark (false for the Italian board, where h1 is dark).
+    const A1_DARK: bool;
+    /// How squares are numbered in notation.
+    const NUMBERING: Numbering;
+    /// The separator between squares of a capture in PDN (`x` or `:`).
+    const CAPTURE_SEPARATOR: char;
+    /// Kings move and capture along whole free diagonals.
+    const FLYING_KINGS: bool;
+    /// Men capture backwards as well as forwards.
+    const MEN_CAPTURE_BACKWARD: bool;
+    /// Men may capture kings.
+    const MEN_CAPTURE_KINGS: bool;
+    /// What a man reaching the far row does.
+    const PROMOTION: Promotion;
+    /// Which captures are allowed when there is a choice.
+    const PRECEDENCE: Precedence;
+    /// Plies without progress (see [`Rules::resets_draw_counter`]) after which the game is drawn.
+    const DRAW_PLIES: u8;
+
+    /// Whether a move resets the no-progress counter of [`Rules::DRAW_PLIES`]:
+    /// `man_moved` (a man made the move), `captured` (it took pieces), `promoted` (a man became
+    /// a king).
+    fn resets_draw_counter(man_moved: bool, captured: bool, promoted: bool) -> bool;
+
+    /// Whether the variant has endgame counters ([`Rules::endgame_draw_plies`]).
+    const ENDGAME_COUNTERS: bool = false;
+
+    /// The endgame draw counter for a material class with at most 4 pieces on the board, in
+    /// plies: the game is drawn once the position has stayed that many plies in the class
+    /// (entered by a capture or a promotion). 0: no counter. Arguments are pieces and kings of
+    /// White, then of Black.
+    fn endgame_draw_plies(white: u32, white_kings: u32, black: u32, black_kings: u32) -> u8 {
+        let _ = (white, white_kings, black, black_kings);
+        0
+    }
+}

@@ -1,0 +1,698 @@
+//! The engine façade between the protocol front ends and the search (after Stockfish's
+//! `Engine`): it keeps the game (position and history), runs one search at a time on its own
+//! thread, and reports through a callback. It knows nothing of protocol text: front ends turn
+//! commands into calls and [`Event`]s into lines.
+//!
+//! Below the façade: [`eval`] (static evaluation), [`search`] (iterative deepening, PVS,
+//! quiescence, Lazy SMP, time management) and [`tt`] (the transposition table).
+
+pub mod eval;
+pub mod search;
+pub mod tt;
+
+use crate::core::game::Game;
+use crate::core::movegen::Duplicates;
+use crate::core::moves::{Move, MoveList};
+use crate::core::rules::Color;
+use crate::core::variant::{Variant, VariantFn};
+use crate::engine::search::{Control, Info, Limits, Reporter, Searcher, WIN, WIN_BOUND};
+use std::sync::atomic::Ordering;
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+/// A job for the [`Runner`]'s thread: a search or a perft.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The thread that runs searches and perfts, one job at a time. It is made at the first job
+/// and kept, so that a `go` costs no thread creation (a front end sends thousands).
+#[derive(Default)]
+struct Runner {
+    thread: Option<RunnerThread>,
+    /// Whether a job was sent and not yet waited for.
+    busy: bool,
+}
+
+struct RunnerThread {
+    jobs: mpsc::Sender<Job>,
+    done: mpsc::Receiver<()>,
+    handle: JoinHandle<()>,
+}
+
+impl Runner {
+    /// Runs `job` on the thread (after the previous job has ended).
+    fn run(&mut self, job: Job) {
+        self.wait();
+        let mut job = Some(job);
+        for _ in 0..2 {
+            if self.thread.is_none() {
+                self.thread = RunnerThread::start();
+            }
+            let Some(t) = &self.thread else { break };
+            match t.jobs.send(job.take().expect("sent once")) {
+                Ok(()) => {
+                    self.busy = true;
+                    return;
+                }
+                // The thread is gone (a job panicked): start another.
+                Err(mpsc::SendError(j)) => {
+                    job = Some(j);
+                    self.thread = None;
+                }
+            }
+        }
+        log::error!("cannot start the search thread");
+    }
+
+    /// Waits for the running job to end (a search waiting for `stop` is woken to see it).
+    fn wait(&mut self) {
+        if !self.busy {
+            return;
+        }
+        self.busy = false;
+        if let Some(t) = &self.thread {
+            // A search waiting for `stop` (infinite or ponder) sleeps parked: wake it.
+            t.handle.thread().unpark();
+            if t.done.recv().is_err() {
+                // The job panicked and took the thread with it.
+                self.thread = None;
+            }
+        }
+    }
+}
+
+impl RunnerThread {
+    fn start() -> Option<RunnerThread> {
+        let (jobs, rx) = mpsc::channel::<Job>();
+        let (tx, done) = mpsc::channel();
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(32 << 20)
+            .spawn(move || {
+                for job in rx {
+                    job();
+                    if tx.send(()).is_err() {
+                        break;
+                    }
+                }
+            });
+        match handle {
+            Ok(handle) => Some(RunnerThread { jobs, done, handle }),
+            Err(e) => {
+                log::error!("cannot start the search thread: {e}");
+                None
+            }
+        }
+    }
+}
+
+impl Drop for Runner {
+    fn drop(&mut self) {
+        self.wait();
+        if let Some(t) = self.thread.take() {
+            drop(t.jobs);
+            let _ = t.handle.join();
+        }
+    }
+}
+
+/// How moves are written in events.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Naming {
+    /// The variant's notation with every landing square of a capture (`11x18x25`), the
+    /// native protocol's form.
+    Native,
+    /// The Hub form (`from x to x captured...`).
+    Hub,
+    /// The shortest unambiguous PDN form (`11x25`; every landing square only when two legal
+    /// captures share from and to), as PDN files are written ([`crate::core::notation::move_name_pdn`]).
+    Pdn,
+}
+
+/// A score as protocols report it.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Score {
+    /// Centi-men from the side to move's view.
+    Cp(i32),
+    /// A win in this many plies.
+    Win(u32),
+    /// A loss in this many plies.
+    Loss(u32),
+}
+
+impl Score {
+    /// From a search score.
+    pub fn from_search(s: i32) -> Score {
+        if s >= WIN_BOUND {
+            Score::Win((WIN - s) as u32)
+        } else if s <= -WIN_BOUND {
+            Score::Loss((WIN + s) as u32)
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+/// What a search reports.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// One completed iteration.
+    Info {
+        /// Depth in plies.
+        depth: u32,
+        /// Deepest ply reached.
+        seldepth: u32,
+        /// The score.
+        score: Score,
+        /// Nodes searched.
+        nodes: u64,
+        /// Nodes per second.
+        nps: u64,
+        /// Milliseconds since the search started.
+        time_ms: u64,
+        /// Transposition-table use, per mille.
+        hashfull: u32,
+        /// The principal variation.
+        pv: Vec<String>,
+    },
+    /// The search is over: the move to play (`None` if there is no legal move) and the
+    /// expected reply.
+    BestMove {
+        /// The move.
+        best: Option<String>,
+        /// The expected reply.
+        ponder: Option<String>,
+    },
+}
+
+/// Where events go (called from the search thread).
+pub type Sink = Box<dyn FnMut(Event) + Send>;
+
+/// What a perft run reports, in order: one [`PerftEvent::Move`] per root move, then
+/// [`PerftEvent::Done`] or [`PerftEvent::Stopped`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PerftEvent {
+    /// A root move (native notation) and the leaves below it.
+    Move(String, u64),
+    /// The total number of leaves.
+    Done(u64),
+    /// Interrupted by a stop: root moves counted, of how many.
+    Stopped {
+        /// Root moves whose counts were reported.
+        counted: usize,
+        /// Legal root moves.
+        of: usize,
+    },
+}
+
+/// Where perft events go (called from the perft thread).
+pub type PerftSink = Box<dyn FnMut(PerftEvent) + Send>;
+
+/// How a game ended.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    /// This side won (the other has no legal move).
+    Win(Color),
+    /// A draw, and by which rule.
+    Draw(&'static str),
+}
+
+impl std::fmt::Display for Outcome {
+    /// In words: `Black wins: White has no legal move`, `draw: threefold repetition`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = |c: Color| match c {
+            Color::White => "White",
+            Color::Black => "Black",
+        };
+        match self {
+            Outcome::Win(c) => write!(
+                f,
+                "{} wins: {} has no legal move",
+                name(*c),
+                name(c.opponent())
+            ),
+            Outcome::Draw(rule) => write!(f, "draw: {rule}"),
+        }
+    }
+}
+
+/// One variant's engine; the façade [`Engine`] holds one behind a `Box`.
+trait VariantEngine: Send {
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
+    fn fen(&self) -> String;
+    fn diagram(&self) -> String;
+    fn perft(&mut self, depth: u32, sink: PerftSink);
+    fn go(&mut self, limits: Limits, ponder: bool, naming: Naming, sink: Sink);
+    fn control(&self) -> &Arc<Control>;
+    fn wait(&mut self);
+    fn new_game(&mut self);
+    fn set_hash(&mut self, mib: usize) -> Result<(), String>;
+    fn set_threads(&mut self, n: usize);
+    fn legal_moves(&self, naming: Naming) -> Vec<String>;
+    fn side_to_move(&self) -> Color;
+    fn outcome(&self) -> Option<Outcome>;
+    fn naming_from(&self, text: &str, naming: Naming) -> Result<String, String>;
+}
+
+/// The most earlier positions kept for repetition detection, in plies: more than any
+/// variant's no-progress limit (80 plies) or the counter's range (255). A Damone game, where a
+/// Pedine move resets the counter without being irreversible, could in principle repeat a
+/// position from further back; such a repetition is not seen.
+const MAX_HISTORY: usize = 256;
+
+struct GameEngine<G: Game> {
+    pos: G::Position,
+    /// Keys of the earlier positions of the game since the last irreversible move.
+    history: Vec<u64>,
+    searcher: Arc<Mutex<Searcher<G>>>,
+    control: Arc<Control>,
+    runner: Runner,
+}
+
+impl<G: Game> GameEngine<G> {
+    fn new(hash_mib: usize) -> Self {
+        GameEngine {
+            pos: G::start(),
+            history: Vec::new(),
+            searcher: Arc::new(Mutex::new(Searcher::new(hash_mib))),
+            control: Arc::new(Control::default()),
+            runner: Runner::default(),
+        }
+    }
+
+    fn names(pos: &G::Position, moves: &[Move], naming: Naming) -> Vec<String> {
+        let mut p = *pos;
+        let mut out = Vec::with_capacity(moves.len());
+        for mv in moves {
+            out.push(match naming {
+                Naming::Native => G::move_name(&p, mv),
+                Naming::Hub => G::move_name_hub(mv),
+                Naming::Pdn => G::move_name_pdn(&p, mv),
+            });
+            p = G::make(&p, mv);
+        }
+        out
+    }
+}
+
+struct EventReporter<'a, G: Game> {
+    root: G::Position,
+    naming: Naming,
+    sink: &'a mut Sink,
+}
+
+impl<G: Game> Reporter for EventReporter<'_, G> {
+    fn iteration(&mut self, info: &Info) {
+        (self.sink)(Event::Info {
+            depth: info.depth,
+            seldepth: info.seldepth,
+            score: Score::from_search(info.score),
+            nodes: info.nodes,
+            nps: info.nps(),
+            time_ms: info.time_ms,
+            hashfull: info.hashfull,
+            pv: GameEngine::<G>::names(&self.root, &info.pv, self.naming),
+        });
+    }
+}
+
+impl<G: Game> VariantEngine for GameEngine<G> {
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+        let mut pos = match fen {
+            None => G::start(),
+            Some(f) => G::parse_fen(f).map_err(|e| e.to_string())?,
+        };
+        let mut history = Vec::new();
+        for (i, text) in moves.iter().enumerate() {
+            let mv = G::parse_move(&pos, text)
+                .map_err(|e| format!("{e} (move {} of the list)", i + 1))?;
+            if G::is_irreversible(&pos, &mv) {
+                history.clear();
+            } else {
+                history.push(G::key(&pos));
+            }
+            pos = G::make(&pos, &mv);
+        }
+        // Only the last plies can matter: beyond every variant's no-progress limit (at most
+        // 80 plies, rules.md §I) the game is drawn anyway, so that a list of thousands of
+        // reversible moves does not make each node scan them all for repetitions.
+        if history.len() > MAX_HISTORY {
+            history.drain(..history.len() - MAX_HISTORY);
+        }
+        self.pos = pos;
+        self.history = history;
+        Ok(())
+    }
+
+    fn fen(&self) -> String {
+        G::fen(&self.pos)
+    }
+
+    fn diagram(&self) -> String {
+        G::diagram(&self.pos)
+    }
+
+    fn perft(&mut self, depth: u32, mut sink: PerftSink) {
+        self.wait();
+        let control = Arc::new(Control::default());
+        self.control = Arc::clone(&control);
+        let root = self.pos;
+        self.runner.run(Box::new(move || {
+            let mut counted = 0;
+            let total = if depth == 0 {
+                Some(1)
+            } else {
+                crate::core::perft::divide_until::<G>(
+                    &root,
+                    depth,
+                    Duplicates::Drop,
+                    &control.stop,
+                    |_, name, n| {
+                        counted += 1;
+                        sink(PerftEvent::Move(name.to_string(), n));
+                    },
+                )
+            };
+            sink(match total {
+                Some(t) => PerftEvent::Done(t),
+                None => PerftEvent::Stopped {
+                    counted,
+                    of: G::count(&root, Duplicates::Drop) as usize,
+                },
+            });
+        }));
+    }
+
+    fn go(&mut self, limits: Limits, ponder: bool, naming: Naming, mut sink: Sink) {
+        self.wait();
+        let control = Arc::new(Control::default());
+        control.pondering.store(ponder, Ordering::SeqCst);
+        self.control = Arc::clone(&control);
+        let searcher = Arc::clone(&self.searcher);
+        let (root, history) = (self.pos, self.history.clone());
+        self.runner.run(Box::new(move || {
+            let mut s = searcher.lock().unwrap_or_else(|p| p.into_inner());
+            let mut reporter = EventReporter::<G> {
+                root,
+                naming,
+                sink: &mut sink,
+            };
+            let result = s.think(&root, &history, &limits, &control, &mut reporter);
+            let mut moves = Vec::new();
+            moves.extend(result.best);
+            moves.extend(result.ponder);
+            let names = GameEngine::<G>::names(&root, &moves, naming);
+            sink(Event::BestMove {
+                best: names.first().cloned(),
+                ponder: names.get(1).cloned(),
+            });
+        }));
+    }
+
+    fn control(&self) -> &Arc<Control> {
+        &self.control
+    }
+
+    fn wait(&mut self) {
+        self.runner.wait();
+    }
+
+    fn new_game(&mut self) {
+        self.wait();
+        self.searcher
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clear();
+    }
+
+    fn set_hash(&mut self, mib: usize) -> Result<(), String> {
+        self.wait();
+        let mut s = self.searcher.lock().unwrap_or_else(|p| p.into_inner());
+        s.set_hash(mib, DEFAULT_HASH_MIB)
+    }
+
+    fn set_threads(&mut self, n: usize) {
+        self.wait();
+        let mut s = self.searcher.lock().unwrap_or_else(|p| p.into_inner());
+        s.set_threads(n);
+    }
+
+    fn legal_moves(&self, naming: Naming) -> Vec<String> {
+        let mut list = MoveList::new();
+        G::generate(&self.pos, &mut list, Duplicates::Drop);
+        list.iter()
+            .map(|mv| Self::names(&self.pos, std::slice::from_ref(mv), naming).remove(0))
+            .collect()
+    }
+
+    fn side_to_move(&self) -> Color {
+        G::side(&self.pos)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !G::has_moves(&self.pos) {
+            return Some(Outcome::Win(G::side(&self.pos).opponent()));
+        }
+        if G::draw_by_counter(&self.pos) {
+            return Some(Outcome::Draw("no-progress rule"));
+        }
+        let key = G::key(&self.pos);
+        if self.history.iter().filter(|&&k| k == key).count() >= 2 {
+            return Some(Outcome::Draw("threefold repetition"));
+        }
+        None
+    }
+
+    fn naming_from(&self, text: &str, naming: Naming) -> Result<String, String> {
+        G::parse_move(&self.pos, text)
+            .map(|mv| Self::names(&self.pos, &[mv], naming).remove(0))
+            .map_err(|e| e.to_string())
+    }
+}
+
+struct Make {
+    hash_mib: usize,
+}
+
+impl VariantFn for Make {
+    type Output = Box<dyn VariantEngine>;
+    fn call<G: Game>(self) -> Box<dyn VariantEngine> {
+        Box::new(GameEngine::<G>::new(self.hash_mib))
+    }
+}
+
+/// One variant's engine, with Damone's end-of-game option applied.
+fn make_inner(variant: Variant, hash_mib: usize, damones_win: bool) -> Box<dyn VariantEngine> {
+    if variant == Variant::Damone && damones_win {
+        Box::new(GameEngine::<crate::core::damone::DamoneGame<true>>::new(
+            hash_mib,
+        ))
+    } else {
+        variant.dispatch(Make { hash_mib })
+    }
+}
+
+/// The engine: the variant, the game, the options and at most one running search.
+pub struct Engine {
+    variant: Variant,
+    hash_mib: usize,
+    threads: usize,
+    damones_win: bool,
+    inner: Box<dyn VariantEngine>,
+    /// Whether a search or perft thread may be running.
+    searching: bool,
+    /// Whether that thread is a perft.
+    perft_running: bool,
+}
+
+/// The default `MoveOverhead`: milliseconds kept back on every timed move for the transport
+/// between engine and front end (a pipe answers in well under a millisecond; 10 ms covers a
+/// loaded machine).
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
+
+/// The default transposition-table size in MiB.
+pub const DEFAULT_HASH_MIB: usize = 64;
+
+/// The largest transposition table asked for, in MiB (64 GiB); the smallest is 1 MiB. Every
+/// front end takes the same range (`Hash`, Hub `hash`, the `--hash` of the shell tools): a
+/// size outside it is refused as a usage error, a size inside it that the machine's memory
+/// cannot hold is refused by [`Engine::set_hash`].
+pub const MAX_HASH_MIB: usize = 65_536;
+
+impl Engine {
+    /// An engine for `variant` at its start position, with a `hash_mib` MiB table.
+    ///
+    /// # Panics
+    /// If the table cannot be had; start with a small table and call [`Engine::set_hash`]
+    /// to get that as an error.
+    pub fn new(variant: Variant, hash_mib: usize) -> Engine {
+        Engine {
+            variant,
+            hash_mib,
+            threads: 1,
+            damones_win: false,
+            inner: make_inner(variant, hash_mib, false),
+            searching: false,
+            perft_running: false,
+        }
+    }
+
+    /// The variant played.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Switches variant (a new game at the start position). Stops a running search first.
+    pub fn set_variant(&mut self, variant: Variant) {
+        self.stop();
+        self.variant = variant;
+        // The old engine and its table go before the new table is made, so that memory
+        // never holds two tables: first a 1 MiB table, then the size set.
+        self.inner = make_inner(variant, 1, self.damones_win);
+        if let Err(e) = self.inner.set_hash(self.hash_mib) {
+            log::error!("{e}");
+            self.hash_mib = DEFAULT_HASH_MIB;
+        }
+        self.inner.set_threads(self.threads);
+    }
+
+    /// Italian Damone's end-of-game rule (ruling I.4, option `DamoneWin`): `true` when losing
+    /// the last Damone loses the game. Starts a new game if Damone is being played.
+    pub fn set_damones_win(&mut self, damones: bool) {
+        self.damones_win = damones;
+        if self.variant == Variant::Damone {
+            self.set_variant(Variant::Damone);
+        }
+    }
+
+    /// Resizes the transposition table (MiB, at least 1).
+    ///
+    /// # Errors
+    /// If that much memory cannot be allocated; the table is then [`DEFAULT_HASH_MIB`] MiB.
+    pub fn set_hash(&mut self, mib: usize) -> Result<(), String> {
+        self.stop();
+        self.hash_mib = mib.max(1);
+        let r = self.inner.set_hash(self.hash_mib);
+        if r.is_err() {
+            self.hash_mib = DEFAULT_HASH_MIB;
+        }
+        r
+    }
+
+    /// The number of search threads (Lazy SMP), from 1 to [`crate::engine::search::MAX_THREADS`].
+    pub fn set_threads(&mut self, n: usize) {
+        self.stop();
+        self.threads = n.clamp(1, crate::engine::search::MAX_THREADS);
+        self.inner.set_threads(self.threads);
+    }
+
+    /// Sets the position: `fen` (or the start position) and moves from it, each in the
+    /// variant's notation. On error the previous position is kept and the error says which
+    /// move or which part of the FEN is wrong.
+    pub fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+        self.stop();
+        self.inner.set_position(fen, moves)
+    }
+
+    /// The FEN of the current position.
+    pub fn fen(&self) -> String {
+        self.inner.fen()
+    }
+
+    /// An ASCII diagram of the current position.
+    pub fn diagram(&self) -> String {
+        self.inner.diagram()
+    }
+
+    /// Starts perft with divide from the current position on its own thread (as a search
+    /// runs): one [`PerftEvent::Move`] per root move, then the total, to `sink`. [`Engine::stop`]
+    /// interrupts it ([`PerftEvent::Stopped`]); a running search or perft is stopped first.
+    pub fn perft(&mut self, depth: u32, sink: PerftSink) {
+        self.stop();
+        self.inner.perft(depth, sink);
+        self.searching = true;
+        self.perft_running = true;
+    }
+
+    /// Starts a search on its own thread; events go to `sink`, the last being
+    /// [`Event::BestMove`]. A running search is stopped first.
+    pub fn go(&mut self, limits: Limits, ponder: bool, naming: Naming, sink: Sink) {
+        self.stop();
+        self.inner.go(limits, ponder, naming, sink);
+        self.searching = true;
+        self.perft_running = false;
+    }
+
+    /// Ends the running search (its best move is still reported) and waits for it.
+    pub fn stop(&mut self) {
+        if self.searching {
+            self.inner.control().stop.store(true, Ordering::SeqCst);
+            self.inner.wait();
+            self.searching = false;
+            self.perft_running = false;
+        }
+    }
+
+    /// At the end of input: lets a running perft finish (its count is bounded and was asked
+    /// for, as in `echo "perft 7" | damiera`), then stops a running search.
+    pub fn finish(&mut self) {
+        if self.perft_running {
+            self.wait();
+        }
+        self.stop();
+    }
+
+    /// Waits for the running search to end by itself.
+    pub fn wait(&mut self) {
+        self.inner.wait();
+        self.searching = false;
+        self.perft_running = false;
+    }
+
+    /// Signals a stop without waiting (safe from the thread that reads commands).
+    pub fn signal_stop(&self) {
+        self.inner.control().stop.store(true, Ordering::SeqCst);
+    }
+
+    /// The opponent played the expected move: the clock starts now.
+    pub fn ponderhit(&self) {
+        self.inner.control().ponderhit();
+    }
+
+    /// Clears what the search learnt (a new game).
+    pub fn new_game(&mut self) {
+        self.stop();
+        self.inner.new_game();
+    }
+
+    /// The legal moves of the current position.
+    pub fn legal_moves(&self, naming: Naming) -> Vec<String> {
+        self.inner.legal_moves(naming)
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        self.inner.side_to_move()
+    }
+
+    /// Whether the game is over, and how.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.inner.outcome()
+    }
+
+    /// The native name of a move given in any accepted form (checks legality).
+    pub fn move_name(&self, text: &str) -> Result<String, String> {
+        self.inner.naming_from(text, Naming::Native)
+    }
+
+    /// The name under `naming` of a move given in any accepted form (checks legality).
+    pub fn move_name_as(&self, text: &str, naming: Naming) -> Result<String, String> {
+        self.inner.naming_from(text, naming)
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

@@ -1,0 +1,175 @@
+//! The search: iterative deepening over a principal-variation (PVS) alpha-beta search with
+//! aspiration windows, a shared transposition table, move ordering (hash move, killers,
+//! history with malus), late-move reductions, ProbCut, a forced-move extension and a
+//! quiescence search that resolves pending captures and, when the opponent threatens one,
+//! looks one ply further instead of trusting the static evaluation (after Scan 3.1). Draws by
+//! repetition and by the variant's no-progress counter score 0 and are found before
+//! quiescence and before a table cutoff; wins and losses score `WIN - plies` so that shorter
+//! wins are preferred.
+//!
+//! `Threads` > 1 runs Lazy SMP: helper threads search the same root over the shared table
+//! (odd helpers one ply deeper), and the main thread's result is played.
+//!
+//! It reports through a [`Reporter`] and never prints. It polls a shared [`Control`] every 1024
+//! nodes, so `stop` is answered within a fraction of a millisecond. Nothing in the tree search
+//! allocates: move lists are on the stack, the PV table, killers and history are allocated
+//! once per thread.
+//!
+//! This file holds the public types (limits, control, reports, result, score constants); the
+//! search itself is split by concern, listed from the top down:
+//!
+//! - `smp.rs`: the [`Searcher`] and Lazy SMP (the shared table, helper threads);
+//! - `deepening.rs`: iterative deepening and aspiration windows at the root;
+//! - `pvs.rs`: the PVS node search with ProbCut, late-move reductions and the table;
+//! - `quiescence.rs`: captures and threats at the horizon;
+//! - `time.rs`: the time plan, the limits polled during the search, when to stop iterating;
+//! - `ordering.rs`: move ordering (keys, lazy picking, killers and history);
+//! - `worker.rs`: one thread's state (tables, repetition keys, node counts, PV).
+
+mod deepening;
+mod ordering;
+mod pvs;
+mod quiescence;
+mod smp;
+mod time;
+mod worker;
+
+pub use smp::Searcher;
+
+use crate::core::moves::Move;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// A score beyond every evaluation (centi-men).
+pub const INF: i32 = 32_000;
+/// The score of a win now; a win in `n` plies scores `WIN - n` (a loss, the negation).
+pub const WIN: i32 = 31_000;
+/// Scores at least this large (in absolute value) are wins or losses.
+pub const WIN_BOUND: i32 = 30_000;
+/// The deepest ply the search reaches (iterations, extensions and quiescence included).
+pub const MAX_PLY: usize = 120;
+/// The most search threads (`Threads`).
+pub const MAX_THREADS: usize = 64;
+
+/// The most threads worth running here: the machine's cores, at most [`MAX_THREADS`].
+pub fn max_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, MAX_THREADS)
+}
+
+/// What a search may use. Times are in milliseconds.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Stop after this many plies of iterative deepening.
+    pub depth: Option<u32>,
+    /// Stop after about this many nodes.
+    pub nodes: Option<u64>,
+    /// Search exactly this long (minus the move overhead).
+    pub movetime: Option<u64>,
+    /// Time left on the side to move's clock.
+    pub time: Option<u64>,
+    /// Increment per move for the side to move.
+    pub inc: u64,
+    /// Moves until the next time control (none: sudden death or increment).
+    pub movestogo: Option<u32>,
+    /// Search until told to stop.
+    pub infinite: bool,
+    /// Time kept back per move for communication delays.
+    pub move_overhead: u64,
+}
+
+/// Shared with the thread that reads commands: stop, ponder state and the clock.
+#[derive(Debug)]
+pub struct Control {
+    /// Set to end the search at once.
+    pub stop: AtomicBool,
+    /// Set while pondering: no time limit applies until it is cleared (ponder-hit).
+    pub pondering: AtomicBool,
+    /// Milliseconds after `created` at which the clock started (the ponder-hit).
+    pub clock_start_ms: AtomicU64,
+    /// When this control (and so the search) was created.
+    pub created: Instant,
+}
+
+impl Default for Control {
+    fn default() -> Control {
+        Control {
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(false),
+            clock_start_ms: AtomicU64::new(0),
+            created: Instant::now(),
+        }
+    }
+}
+
+impl Control {
+    /// The opponent played the expected move: start the clock now and stop pondering.
+    pub fn ponderhit(&self) {
+        if self.pondering.load(Ordering::SeqCst) {
+            let now = self.created.elapsed().as_millis() as u64;
+            self.clock_start_ms.store(now, Ordering::SeqCst);
+            self.pondering.store(false, Ordering::SeqCst);
+        }
+    }
+
+    /// Milliseconds on the clock: since the ponder-hit when pondering was switched off.
+    fn clock_ms(&self) -> u64 {
+        let elapsed = self.created.elapsed().as_millis() as u64;
+        elapsed.saturating_sub(self.clock_start_ms.load(Ordering::Relaxed))
+    }
+}
+
+/// One completed iteration.
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// Nominal depth in plies.
+    pub depth: u32,
+    /// Deepest ply reached, extensions and quiescence included.
+    pub seldepth: u32,
+    /// Score in centi-men from the side to move's view; `WIN - n` is a win in `n` plies.
+    pub score: i32,
+    /// Nodes searched so far (all threads).
+    pub nodes: u64,
+    /// Milliseconds since the search started.
+    pub time_ms: u64,
+    /// Transposition-table occupancy, per mille.
+    pub hashfull: u32,
+    /// The principal variation from the root.
+    pub pv: Vec<Move>,
+}
+
+impl Info {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        self.nodes * 1000 / self.time_ms.max(1)
+    }
+}
+
+/// Receives the search's progress.
+pub trait Reporter {
+    /// Called after each completed iteration.
+    fn iteration(&mut self, info: &Info);
+}
+
+/// A reporter that ignores everything.
+pub struct Silent;
+
+impl Reporter for Silent {
+    fn iteration(&mut self, _info: &Info) {}
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The move to play (`None` when the side to move has no legal move).
+    pub best: Option<Move>,
+    /// The expected reply.
+    pub ponder: Option<Move>,
+    /// The score of the last completed iteration (centi-men).
+    pub score: i32,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Nodes searched (all threads).
+    pub nodes: u64,
+}

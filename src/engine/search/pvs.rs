@@ -1,0 +1,233 @@
+//! The principal-variation (PVS) alpha-beta search of one node: draws by repetition and by
+//! the no-progress counter first (before quiescence and the table can hide them), mate-distance
+//! pruning, the transposition-table cutoff, a forced-move extension, ProbCut, the hash move
+//! searched before the others are even ordered, late-move reductions of quiet moves, and the
+//! table store. ProbCut and LMR were match-tested (docs/strength.md).
+
+use super::ordering::pick_next;
+use super::worker::Worker;
+use super::{INF, MAX_PLY, WIN, WIN_BOUND};
+use crate::core::game::Game;
+use crate::core::movegen::Duplicates;
+use crate::core::moves::{MoveList, MAX_MOVES};
+use crate::engine::tt::{from_tt, to_tt, Bound};
+
+/// ProbCut: a null-window search `PROBCUT_REDUCTION` plies shallower that beats beta by
+/// `PROBCUT_MARGIN` centi-men cuts the node (match-tested, docs/strength.md).
+const PROBCUT_MARGIN: i32 = 80;
+const PROBCUT_REDUCTION: i32 = 4;
+/// Late-move reductions: `ln(depth) · ln(move number) / LMR_DIVISOR` plies.
+const LMR_DIVISOR: f32 = 1.6;
+
+/// Late-move reduction in plies for a quiet move at `depth` plies, the `i`-th searched (from 0).
+#[inline]
+fn reduction(depth: i32, i: usize, pv_node: bool) -> i32 {
+    if depth < 3 || i < 3 {
+        return 0;
+    }
+    let r = ((depth as f32).ln() * (i as f32).ln() / LMR_DIVISOR) as i32;
+    (r - pv_node as i32).clamp(0, depth - 2)
+}
+
+impl<G: Game> Worker<G> {
+    /// PVS alpha-beta. Scores are from the side to move's view.
+    pub(super) fn search(
+        &mut self,
+        pos: &G::Position,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        if ply > 0 {
+            // Draws first: neither quiescence nor a table entry may hide them.
+            if self.is_repetition(ply) {
+                return 0;
+            }
+            if G::draw_by_counter(pos) {
+                return if G::has_moves(pos) {
+                    0
+                } else {
+                    -(WIN - ply as i32)
+                };
+            }
+            // Mate-distance pruning: nothing here beats a win already found nearer the root.
+            alpha = alpha.max(-(WIN - ply as i32));
+            beta = beta.min(WIN - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiesce(pos, alpha, beta, ply, 0);
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.poll();
+        if self.stopped {
+            return 0;
+        }
+        let pv_node = beta - alpha > 1;
+        let key = G::key(pos);
+        let mut tt_index = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_index = e.mv;
+            if !pv_node && e.depth as i32 >= depth {
+                let s = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let mut list = MoveList::new();
+        G::generate(pos, &mut list, Duplicates::Drop);
+        let n = list.len();
+        if n == 0 {
+            return -(WIN - ply as i32);
+        }
+        // A forced move (often a capture) costs no branching: look one ply further.
+        if n == 1 && ply < MAX_PLY / 2 {
+            depth += 1;
+        }
+        let tt_index = tt_index.map(usize::from).filter(|&i| i < n);
+
+        // ProbCut: a shallow search that beats beta by a margin predicts a cutoff.
+        if !pv_node && depth > PROBCUT_REDUCTION && beta.abs() < WIN_BOUND && n > 1 {
+            let pc_beta = beta + PROBCUT_MARGIN;
+            let pc_depth = depth - PROBCUT_REDUCTION;
+            let s = self.search_moves(pos, &list, tt_index, pc_depth, pc_beta - 1, pc_beta, ply);
+            if self.stopped {
+                return 0;
+            }
+            if s.0 >= pc_beta {
+                return s.0;
+            }
+        }
+
+        let old_alpha = alpha;
+        let mut keys = [0i32; MAX_MOVES];
+        let mut keyed = false;
+        let mut best = -INF;
+        let mut best_index = None;
+        let mut quiets_tried = [0u8; 64];
+        let mut n_quiets = 0;
+        for i in 0..n {
+            // Lazy picking: the hash move first, the other moves scored only if needed.
+            let idx = if i == 0 && tt_index.is_some() {
+                tt_index.unwrap_or(0)
+            } else {
+                if !keyed {
+                    self.order_keys(&list, ply, &mut keys);
+                    if let Some(t) = tt_index {
+                        keys[t] = i32::MIN;
+                    }
+                    keyed = true;
+                }
+                pick_next(&mut keys[..n])
+            };
+            let mv = list[idx];
+            let child = G::make(pos, &mv);
+            self.push_child(pos, &mv, &child, ply);
+            let quiet = !mv.is_capture() && !mv.promotes;
+            let mut score;
+            if i == 0 {
+                score = -self.search(&child, depth - 1, -beta, -alpha, ply + 1);
+            } else {
+                // Late quiet moves are searched shallower first.
+                let r = if quiet && self.killers[ply][0] != Some(mv) {
+                    reduction(depth, i, pv_node)
+                } else {
+                    0
+                };
+                let d = depth - 1;
+                score = -self.search(&child, d - r, -alpha - 1, -alpha, ply + 1);
+                if score > alpha && r > 0 {
+                    score = -self.search(&child, d, -alpha - 1, -alpha, ply + 1);
+                }
+                if score > alpha && score < beta {
+                    score = -self.search(&child, d, -beta, -alpha, ply + 1);
+                }
+            }
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_index = Some(idx);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if ply == 0 {
+                        self.root_best = Some((mv, score));
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.reward(ply, mv, depth, &list, &quiets_tried[..n_quiets]);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && n_quiets < quiets_tried.len() {
+                quiets_tried[n_quiets] = idx as u8;
+                n_quiets += 1;
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > old_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_move = best_index.filter(|&i| i < 255).map(|i| i as u8);
+        self.tt
+            .store(key, depth, to_tt(best, ply), bound, stored_move);
+        best
+    }
+
+    /// A null-window search of every move at `depth` (for ProbCut): the best score and its
+    /// move's index.
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        pos: &G::Position,
+        list: &MoveList,
+        tt_index: Option<usize>,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> (i32, Option<usize>) {
+        let n = list.len();
+        let mut best = -INF;
+        let mut best_index = None;
+        for k in 0..n {
+            // The hash move first, then the generated order (captures were generated alone).
+            let idx = match tt_index {
+                Some(t) if k == 0 => t,
+                Some(t) if k <= t => k - 1,
+                _ => k,
+            };
+            let mv = list[idx];
+            let child = G::make(pos, &mv);
+            self.push_child(pos, &mv, &child, ply);
+            let s = -self.search(&child, depth - 1, -beta, -alpha, ply + 1);
+            if self.stopped {
+                return (0, None);
+            }
+            if s > best {
+                best = s;
+                best_index = Some(idx);
+                if s >= beta {
+                    break;
+                }
+            }
+        }
+        (best, best_index)
+    }
+}

@@ -1,0 +1,146 @@
+//! Lazy SMP: the [`Searcher`] owns the transposition table behind an `Arc` and one
+//! [`Worker`] per thread. With `Threads` > 1 the helper threads run the same iterative
+//! deepening over the shared table (odd helpers one ply deeper, so the threads desynchronise)
+//! until the main thread is done; only the main thread keeps time and reports, and its result
+//! is played. One thread gives the same nodes as before threads existed, so `bench` stays a
+//! signature (docs/architecture.md).
+
+use super::time::time_plan;
+use super::worker::Worker;
+use super::{Control, Limits, Reporter, SearchResult, Silent, MAX_THREADS};
+use crate::core::game::Game;
+use crate::engine::tt::TranspositionTable;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// What the threads of one search share besides the table.
+pub(super) struct Shared {
+    pub(super) control: Arc<Control>,
+    /// Set by the main thread when it is done: the helpers stop.
+    pub(super) halt: AtomicBool,
+    /// Nodes of every thread, added every 1024 nodes.
+    pub(super) nodes: AtomicU64,
+}
+
+/// Search state kept between searches: the shared transposition table and one worker per
+/// thread, each with its ordering tables.
+pub struct Searcher<G: Game> {
+    tt: Arc<TranspositionTable>,
+    pub(super) workers: Vec<Worker<G>>,
+}
+
+impl<G: Game> Searcher<G> {
+    /// A searcher with a transposition table of `hash_mib` MiB and one thread.
+    ///
+    /// # Panics
+    /// If the table cannot be allocated ([`Searcher::set_hash`] reports that instead).
+    pub fn new(hash_mib: usize) -> Self {
+        Self::try_new(hash_mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A searcher with a `hash_mib` MiB table, or an error if the table cannot be had
+    /// ([`TranspositionTable::try_new`]).
+    pub fn try_new(hash_mib: usize) -> Result<Self, String> {
+        let tt = Arc::new(TranspositionTable::try_new(hash_mib)?);
+        let workers = vec![Worker::new(0, &tt)];
+        Ok(Searcher { tt, workers })
+    }
+
+    /// Replaces the table by one of `mib` MiB (the old one is freed first).
+    ///
+    /// # Errors
+    /// If that much memory cannot be allocated; the table is then `fallback_mib` MiB.
+    pub fn set_hash(&mut self, mib: usize, fallback_mib: usize) -> Result<(), String> {
+        self.tt = Arc::new(TranspositionTable::new(1));
+        for w in &mut self.workers {
+            w.tt = Arc::clone(&self.tt);
+        }
+        let r = match TranspositionTable::try_new(mib) {
+            Ok(tt) => {
+                self.tt = Arc::new(tt);
+                Ok(())
+            }
+            Err(e) => {
+                self.tt = Arc::new(TranspositionTable::new(fallback_mib));
+                Err(e)
+            }
+        };
+        for w in &mut self.workers {
+            w.tt = Arc::clone(&self.tt);
+        }
+        r
+    }
+
+    /// The number of search threads (1 to [`MAX_THREADS`]).
+    pub fn set_threads(&mut self, n: usize) {
+        let n = n.clamp(1, MAX_THREADS);
+        self.workers.truncate(n);
+        while self.workers.len() < n {
+            let id = self.workers.len();
+            self.workers.push(Worker::new(id, &self.tt));
+        }
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.workers.len()
+    }
+
+    /// Transposition-table occupancy, per mille.
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        for w in &mut self.workers {
+            w.history.iter_mut().for_each(|r| r.fill(0));
+            w.killers.fill([None; 2]);
+        }
+    }
+
+    /// Searches `root` and returns the best move. `history` holds the keys of the game's
+    /// earlier positions back to the last irreversible move (oldest first, the root excluded),
+    /// for repetition detection.
+    pub fn think(
+        &mut self,
+        root: &G::Position,
+        history: &[u64],
+        limits: &Limits,
+        control: &Arc<Control>,
+        reporter: &mut dyn Reporter,
+    ) -> SearchResult {
+        let shared = Arc::new(Shared {
+            control: Arc::clone(control),
+            halt: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+        });
+        self.tt.new_search();
+        let plan = time_plan(limits, G::piece_count(root));
+        for w in &mut self.workers {
+            w.prepare(root, history, limits, &shared, plan);
+        }
+        let (main, helpers) = self.workers.split_at_mut(1);
+        let main = &mut main[0];
+        let result = std::thread::scope(|s| {
+            for h in helpers.iter_mut() {
+                let spawned = std::thread::Builder::new()
+                    .name("search-helper".into())
+                    .stack_size(32 << 20)
+                    .spawn_scoped(s, move || {
+                        h.iterate(root, limits, &mut Silent);
+                    });
+                if let Err(e) = spawned {
+                    log::error!("cannot start a search helper thread: {e}");
+                }
+            }
+            let r = main.iterate(root, limits, reporter);
+            shared.halt.store(true, Ordering::SeqCst);
+            r
+        });
+        let mut result = result;
+        result.nodes = shared.nodes.load(Ordering::Relaxed);
+        result
+    }
+}

@@ -1,0 +1,160 @@
+//! One search thread's state: its handle on the shared table and on what the threads share, its
+//! ordering tables (killers, history), the PV table, the keys of the game and of the line being
+//! searched for repetition detection, node counting (flushed to the shared total every 1024
+//! nodes) and its limits. The tables are allocated when the worker is made and the key list is
+//! sized before each search, so nothing in the tree search allocates.
+
+use super::smp::Shared;
+use super::time::TimePlan;
+use super::{Control, Limits, MAX_PLY};
+use crate::core::game::Game;
+use crate::core::moves::Move;
+use crate::engine::tt::TranspositionTable;
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// One thread's search.
+pub(super) struct Worker<G: Game> {
+    pub(super) id: usize,
+    pub(super) tt: Arc<TranspositionTable>,
+    pub(super) shared: Arc<Shared>,
+    pub(super) killers: Box<[[Option<Move>; 2]; MAX_PLY + 2]>,
+    pub(super) history: Box<[[i32; 64]; 64]>,
+    pub(super) pv: Box<[[Move; MAX_PLY + 2]; MAX_PLY + 2]>,
+    pub(super) pv_len: Box<[usize; MAX_PLY + 2]>,
+    pub(super) keys: Vec<u64>,
+    /// Index in `keys` of the last position after an irreversible move, per ply.
+    pub(super) irreversible: Box<[usize; MAX_PLY + 2]>,
+    pub(super) base: usize,
+    pub(super) nodes: u64,
+    pub(super) flushed: u64,
+    pub(super) seldepth: usize,
+    pub(super) stopped: bool,
+    pub(super) start: Instant,
+    pub(super) time: TimePlan,
+    pub(super) node_limit: Option<u64>,
+    /// The best root move of the iteration under way, with its score.
+    pub(super) root_best: Option<(Move, i32)>,
+    _g: PhantomData<G>,
+}
+
+const NO_MOVE: Move = Move::quiet(crate::Square(0), crate::Square(0), false);
+
+impl<G: Game> Worker<G> {
+    pub(super) fn new(id: usize, tt: &Arc<TranspositionTable>) -> Self {
+        Worker {
+            id,
+            tt: Arc::clone(tt),
+            shared: Arc::new(Shared {
+                control: Arc::new(Control::default()),
+                halt: AtomicBool::new(false),
+                nodes: AtomicU64::new(0),
+            }),
+            killers: Box::new([[None; 2]; MAX_PLY + 2]),
+            history: Box::new([[0; 64]; 64]),
+            pv: Box::new([[NO_MOVE; MAX_PLY + 2]; MAX_PLY + 2]),
+            pv_len: Box::new([0; MAX_PLY + 2]),
+            keys: Vec::new(),
+            irreversible: Box::new([0; MAX_PLY + 2]),
+            base: 0,
+            nodes: 0,
+            flushed: 0,
+            seldepth: 0,
+            stopped: false,
+            start: Instant::now(),
+            time: TimePlan::default(),
+            node_limit: None,
+            root_best: None,
+            _g: PhantomData,
+        }
+    }
+
+    pub(super) fn prepare(
+        &mut self,
+        root: &G::Position,
+        history: &[u64],
+        limits: &Limits,
+        shared: &Arc<Shared>,
+        time: TimePlan,
+    ) {
+        self.shared = Arc::clone(shared);
+        self.start = Instant::now();
+        self.nodes = 0;
+        self.flushed = 0;
+        self.seldepth = 0;
+        self.stopped = false;
+        self.killers.fill([None; 2]);
+        for row in self.history.iter_mut() {
+            for h in row.iter_mut() {
+                *h /= 8;
+            }
+        }
+        self.time = time;
+        self.node_limit = limits.nodes;
+        self.keys.clear();
+        self.keys.reserve(history.len() + MAX_PLY + 4);
+        self.keys.extend_from_slice(history);
+        self.keys.push(G::key(root));
+        self.base = history.len();
+        self.irreversible[0] = 0;
+    }
+
+    /// All nodes of the search so far: the shared total plus this thread's unflushed count.
+    pub(super) fn total_nodes(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed)
+    }
+
+    pub(super) fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
+    }
+
+    /// Whether the position at `ply` repeats an earlier one with the same side to move since
+    /// the last irreversible move.
+    #[inline]
+    pub(super) fn is_repetition(&self, ply: usize) -> bool {
+        let i = self.base + ply;
+        let key = self.keys[i];
+        let floor = self.irreversible[ply];
+        let mut j = i;
+        while j >= floor + 2 {
+            j -= 2;
+            if self.keys[j] == key {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Records the child reached by `mv` at `ply + 1` for repetition detection.
+    #[inline]
+    pub(super) fn push_child(
+        &mut self,
+        pos: &G::Position,
+        mv: &Move,
+        child: &G::Position,
+        ply: usize,
+    ) {
+        let i = self.base + ply + 1;
+        self.keys.truncate(i);
+        self.keys.push(G::key(child));
+        self.irreversible[ply + 1] = if G::is_irreversible(pos, mv) {
+            i
+        } else {
+            self.irreversible[ply]
+        };
+    }
+
+    pub(super) fn update_pv(&mut self, ply: usize, mv: Move) {
+        let child_len = self.pv_len[ply + 1];
+        self.pv[ply][0] = mv;
+        for k in 0..child_len.min(MAX_PLY) {
+            self.pv[ply][k + 1] = self.pv[ply + 1][k];
+        }
+        self.pv_len[ply] = child_len + 1;
+    }
+}

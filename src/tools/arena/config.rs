@@ -1,0 +1,93 @@
+//! The configuration of a match: the [`TimeControl`] of every move (with the no-answer limits
+//! derived from it) and the [`MatchConfig`] given to [`run_match`](super::run_match).
+
+use super::engine_spec::EngineSpec;
+use super::openings::Opening;
+use super::stats::Sprt;
+use crate::core::variant::Variant;
+
+/// The time control of every move.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct TimeControl {
+    /// Fixed time per move in milliseconds (`--movetime`).
+    pub movetime: Option<u64>,
+    /// Fischer clock: base and increment in milliseconds (`--tc BASE+INC`, given in seconds).
+    pub fischer: Option<(u64, u64)>,
+    /// Depth limit per move in plies (`--depth`), alone or with the others.
+    pub depth: Option<u32>,
+}
+
+/// The no-answer limit for a `--depth`-only move, in milliseconds.
+pub const DEPTH_ONLY_TIMEOUT_MS: u64 = 60_000;
+/// Under `--tc`, how long past the flag the runner still waits before killing the engine, in
+/// milliseconds (the move is lost on time either way).
+pub const TC_GRACE_MS: u64 = 1_000;
+
+impl TimeControl {
+    /// Parses `BASE+INC` in seconds (`2+0.02`, `60`): base and increment in milliseconds.
+    ///
+    /// # Errors
+    /// A malformed or negative value.
+    pub fn parse_tc(text: &str) -> Result<(u64, u64), String> {
+        let (b, i) = text.split_once('+').unwrap_or((text, "0"));
+        let secs = |t: &str| -> Result<u64, String> {
+            match t.trim().parse::<f64>() {
+                Ok(s) if s >= 0.0 && s.is_finite() => Ok((s * 1000.0).round() as u64),
+                _ => Err(format!(
+                    "--tc '{text}': expected BASE+INC in seconds, e.g. 2+0.02"
+                )),
+            }
+        };
+        let base = secs(b)?;
+        if base == 0 {
+            return Err(format!("--tc '{text}': the base time must be positive"));
+        }
+        Ok((base, secs(i)?))
+    }
+
+    /// The no-answer limit for a move with `movetime` ms asked (`movetime + max(1000,
+    /// movetime)` ms): the margin documented in docs/match.md.
+    pub fn movetime_limit(movetime: u64) -> u64 {
+        movetime + movetime.max(1000)
+    }
+
+    /// A readable form (`movetime 20 ms`, `tc 2+0.02`, `depth 6`).
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(ms) = self.movetime {
+            parts.push(format!("movetime {ms} ms"));
+        }
+        if let Some((b, i)) = self.fischer {
+            parts.push(format!("tc {}+{}", b as f64 / 1000.0, i as f64 / 1000.0));
+        }
+        if let Some(d) = self.depth {
+            parts.push(format!("depth {d}"));
+        }
+        parts.join(", ")
+    }
+}
+
+/// Everything a match needs.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// The variant.
+    pub variant: Variant,
+    /// The two engines; results are given from the first one's view.
+    pub engines: [EngineSpec; 2],
+    /// The openings, in the order they are played.
+    pub openings: Vec<Opening>,
+    /// Where the openings come from (a path or a description), for the report.
+    pub openings_source: String,
+    /// Games to play (a multiple of 2: each opening twice, colours reversed).
+    pub games: usize,
+    /// The time control.
+    pub tc: TimeControl,
+    /// Games played at once (each with its own two engine processes).
+    pub concurrency: usize,
+    /// Stop when the GSPRT decides.
+    pub sprt: Option<Sprt>,
+    /// Draw by adjudication after this many plies of the game (opening moves not counted).
+    pub max_plies: usize,
+    /// `[Event]` of the PDN.
+    pub event: String,
+}

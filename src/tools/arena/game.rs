@@ -1,0 +1,284 @@
+//! One game between two engines: the [`Seat`]s of a worker (engine processes restarted when
+//! they die) and [`play_game`]: one [`Engine`] as the arbiter (never searched) checks every move
+//! and ends the game; the clocks and the no-answer limits of each move.
+
+use super::engine_spec::{EngineSpec, Failure, GoLimits, Protocol};
+use super::openings::Opening;
+use super::player::Player;
+use super::{
+    process, GameRecord, GameResult, MatchConfig, MoveTimes, Reason, TimeControl,
+    DEPTH_ONLY_TIMEOUT_MS, TC_GRACE_MS,
+};
+use crate::core::rules::Color;
+use crate::core::variant::Variant;
+use crate::engine::{Engine, Naming, Outcome};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+/// The two engine processes of one worker, restarted when they die.
+pub(super) struct Seat {
+    pub(super) spec: EngineSpec,
+    pub(super) proc: Option<Player>,
+}
+
+impl Seat {
+    pub(super) fn ensure(
+        &mut self,
+        variant: Variant,
+        abort: &Arc<AtomicBool>,
+    ) -> Result<(), String> {
+        if self.proc.as_ref().is_some_and(|p| p.alive()) {
+            return Ok(());
+        }
+        self.proc = None;
+        self.proc = Some(Player::start(&self.spec, variant, Arc::clone(abort))?);
+        Ok(())
+    }
+}
+
+/// Plays one game. `seats[e]` is engine `e`; `white` is the engine playing White. Returns
+/// `None` if the match was aborted during the game. A DXP engine is told how the game ended
+/// (GAMEEND with the result).
+pub(super) fn play_game(
+    cfg: &MatchConfig,
+    index: usize,
+    opening: &Opening,
+    seats: &mut [Seat; 2],
+    abort: &Arc<AtomicBool>,
+) -> Option<GameRecord> {
+    let mut hub_moves = Vec::new();
+    let rec = play_moves(cfg, index, opening, seats, abort, &mut hub_moves)?;
+    for s in seats.iter_mut() {
+        if let Some(p) = s.proc.as_mut() {
+            p.game_over(&hub_moves, rec.result, rec.reason);
+        }
+    }
+    Some(rec)
+}
+
+/// The moves of [`play_game`]; `hub_moves` gets the game's moves in Hub form when an engine
+/// speaks Hub or DXP.
+fn play_moves(
+    cfg: &MatchConfig,
+    index: usize,
+    opening: &Opening,
+    seats: &mut [Seat; 2],
+    abort: &Arc<AtomicBool>,
+    hub_moves: &mut Vec<String>,
+) -> Option<GameRecord> {
+    let white = index % 2;
+    let v = cfg.variant;
+    let mut arb = Engine::new(v, 1);
+    let fen = opening.fen.as_deref();
+    arb.set_position(fen, &[]).expect("checked opening");
+    let start_side = arb.side_to_move();
+    let hub_start = process::hubsq::position(v, &arb.fen()).unwrap_or_default();
+    let mut all: Vec<String> = opening.moves.clone();
+    // Hub forms of the moves so far (computed only when a Hub engine plays).
+    let needs_hub = seats.iter().any(|s| s.spec.protocol != Protocol::Native);
+    if needs_hub {
+        let mut e = Engine::new(v, 1);
+        for (i, m) in all.iter().enumerate() {
+            let refs: Vec<&str> = all[..i].iter().map(String::as_str).collect();
+            e.set_position(fen, &refs).expect("checked opening");
+            hub_moves.push(hub_form(&e, v, m));
+        }
+    }
+    let refs: Vec<&str> = all.iter().map(String::as_str).collect();
+    arb.set_position(fen, &refs).expect("checked opening");
+    let mut rec = GameRecord {
+        index,
+        white_engine: white,
+        start_fen: opening.fen.clone(),
+        start_side,
+        opening_text: opening.text.clone(),
+        opening_moves: opening.moves.clone(),
+        moves: Vec::new(),
+        result: GameResult::Draw,
+        reason: Reason::MaxPlies,
+        detail: String::new(),
+        times: [MoveTimes::default(); 2],
+    };
+    let engine_of = |c: Color| if c == Color::White { white } else { 1 - white };
+    let finish = |mut rec: GameRecord, r: GameResult, reason: Reason, detail: String| {
+        rec.result = r;
+        rec.reason = reason;
+        rec.detail = detail;
+        Some(rec)
+    };
+    // New game for both engines (restarting dead ones).
+    for c in [Color::White, Color::Black] {
+        let e = engine_of(c);
+        let ok = seats[e]
+            .ensure(v, abort)
+            .map_err(|err| err.to_string())
+            .and_then(|_| {
+                seats[e]
+                    .proc
+                    .as_mut()
+                    .expect("started")
+                    .new_game()
+                    .map_err(|f| format!("{f:?}"))
+            });
+        if abort.load(Ordering::SeqCst) {
+            return None;
+        }
+        if let Err(err) = ok {
+            let detail = format!("{} could not start a game: {err}", seats[e].spec.name);
+            return finish(
+                rec,
+                GameResult::win_for(c.opponent()),
+                Reason::Crash,
+                detail,
+            );
+        }
+    }
+    let mut clocks = cfg.tc.fischer.map(|(b, _)| [b as i64, b as i64]);
+    let inc = cfg.tc.fischer.map(|(_, i)| i).unwrap_or(0);
+    loop {
+        if abort.load(Ordering::SeqCst) {
+            return None;
+        }
+        match arb.outcome() {
+            Some(Outcome::Win(c)) => {
+                return finish(
+                    rec,
+                    GameResult::win_for(c),
+                    Reason::NoLegalMove,
+                    String::new(),
+                )
+            }
+            Some(Outcome::Draw(why)) => {
+                let reason = if why.contains("repetition") {
+                    Reason::Repetition
+                } else {
+                    Reason::NoProgress
+                };
+                return finish(rec, GameResult::Draw, reason, String::new());
+            }
+            None => {}
+        }
+        if rec.moves.len() >= cfg.max_plies {
+            return finish(rec, GameResult::Draw, Reason::MaxPlies, String::new());
+        }
+        let side = arb.side_to_move();
+        let e = engine_of(side);
+        let name = seats[e].spec.name.clone();
+        let lose = GameResult::win_for(side.opponent());
+        let fen_now = arb.fen();
+        let limits = GoLimits {
+            movetime: cfg.tc.movetime,
+            depth: cfg.tc.depth,
+            clock: clocks.map(|c| (c[0].max(0) as u64, c[1].max(0) as u64, inc)),
+            white_to_move: side == Color::White,
+            plies_left: Some(cfg.max_plies.saturating_sub(rec.moves.len())),
+        };
+        let limit_ms = if let Some(c) = clocks {
+            c[side as usize].max(0) as u64 + TC_GRACE_MS
+        } else if let Some(ms) = cfg.tc.movetime {
+            TimeControl::movetime_limit(ms)
+        } else {
+            DEPTH_ONLY_TIMEOUT_MS
+        };
+        if let Err(err) = seats[e].ensure(v, abort) {
+            return finish(
+                rec,
+                lose,
+                Reason::Crash,
+                format!("{name}: {err}; FEN {fen_now}"),
+            );
+        }
+        let proc = seats[e].proc.as_mut().expect("started");
+        let answer = proc.go(
+            fen,
+            &all,
+            &hub_start,
+            hub_moves,
+            &limits,
+            Duration::from_millis(limit_ms),
+        );
+        let (text, took) = match answer {
+            Ok(a) => a,
+            Err(Failure::Aborted) => return None,
+            Err(Failure::Crash(m)) => {
+                return finish(
+                    rec,
+                    lose,
+                    Reason::Crash,
+                    format!("{name} ({m}); FEN {fen_now}"),
+                )
+            }
+            Err(Failure::Timeout(d)) => {
+                let reason = if clocks.is_some() {
+                    Reason::TimeForfeit
+                } else {
+                    Reason::NoAnswer
+                };
+                let detail = format!(
+                    "{name} gave no move in {} ms (killed); FEN {fen_now}",
+                    d.as_millis()
+                );
+                return finish(rec, lose, reason, detail);
+            }
+            Err(Failure::GameEnd { reason, note }) => {
+                // An orderly end, not a crash. A resignation loses; anything else is what
+                // the rules make of the position, which they did not decide (the game would
+                // not have gone on): a draw, a claimed win included (docs/match.md).
+                if reason == 1 {
+                    let detail = format!("{name} resigned: {note}; FEN {fen_now}");
+                    return finish(rec, lose, Reason::Resignation, detail);
+                }
+                let detail = format!(
+                    "{name}: {note}; the rules do not decide the position: a draw; FEN {fen_now}"
+                );
+                return finish(rec, GameResult::Draw, Reason::PeerEnded, detail);
+            }
+        };
+        rec.times[e].add(took);
+        if let Some(c) = clocks.as_mut() {
+            let left = c[side as usize] - took.as_millis() as i64;
+            if left < 0 {
+                let detail = format!(
+                    "{name} took {} ms with {} ms left; FEN {fen_now}",
+                    took.as_millis(),
+                    c[side as usize]
+                );
+                return finish(rec, lose, Reason::TimeForfeit, detail);
+            }
+            c[side as usize] = left + inc as i64;
+        } else if let Some(ms) = cfg.tc.movetime {
+            if took.as_millis() as u64 > TimeControl::movetime_limit(ms) {
+                let detail = format!("{name} took {} ms; FEN {fen_now}", took.as_millis());
+                return finish(rec, lose, Reason::NoAnswer, detail);
+            }
+        }
+        let as_native = if seats[e].spec.protocol != Protocol::Native {
+            process::hubsq::move_from_numbers(v, &text)
+        } else {
+            text.clone()
+        };
+        let native = match arb.move_name(&as_native) {
+            Ok(n) if !text.is_empty() => n,
+            Ok(_) | Err(_) => {
+                let why = arb.move_name(&as_native).err().unwrap_or_default();
+                let detail = format!("{name} played '{text}' ({why}); FEN {fen_now}");
+                return finish(rec, lose, Reason::IllegalMove, detail);
+            }
+        };
+        if needs_hub {
+            hub_moves.push(hub_form(&arb, v, &native));
+        }
+        all.push(native.clone());
+        rec.moves.push(native);
+        let refs: Vec<&str> = all.iter().map(String::as_str).collect();
+        arb.set_position(fen, &refs).expect("legal move");
+    }
+}
+
+/// The Hub form (0.6 numbers) of the legal native move `m` in the engine's position.
+fn hub_form(e: &Engine, v: Variant, m: &str) -> String {
+    let native = e.legal_moves(Naming::Native);
+    let hub = e.legal_moves(Naming::Hub);
+    let i = native.iter().position(|n| n == m).unwrap_or(0);
+    process::hubsq::move_to_numbers(v, &hub[i])
+}

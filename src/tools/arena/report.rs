@@ -1,0 +1,293 @@
+//! The totals of a match and its report: [`Tally`] (W-D-L, pentanomial pairs, endings, move
+//! times), [`MatchReport`], the [`progress_line`] shown while the match runs and the
+//! [`report_text`] printed at the end.
+
+use super::stats::{self, Pentanomial, SprtState};
+use super::{GameRecord, MatchConfig, MoveTimes, Reason};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+/// Totals of a match so far.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    /// Games won, drawn and lost by the first engine.
+    pub wdl: [u64; 3],
+    /// Pentanomial counts of finished pairs (first engine's view).
+    pub penta: Pentanomial,
+    /// Endings by reason.
+    pub reasons: HashMap<Reason, u64>,
+    /// Move times per engine.
+    pub times: [MoveTimes; 2],
+    /// Half-finished pairs: pair number to the first engine's score in the finished game.
+    pending: HashMap<usize, f64>,
+}
+
+impl Tally {
+    /// Adds a finished game.
+    pub fn add(&mut self, g: &GameRecord) {
+        let s = g.first_engine_score();
+        let k = if s == 1.0 {
+            0
+        } else if s == 0.5 {
+            1
+        } else {
+            2
+        };
+        self.wdl[k] += 1;
+        *self.reasons.entry(g.reason).or_default() += 1;
+        self.times[0].merge(&g.times[0]);
+        self.times[1].merge(&g.times[1]);
+        let pair = g.index / 2;
+        if let Some(other) = self.pending.remove(&pair) {
+            let idx = ((s + other) * 2.0).round() as usize;
+            self.penta.counts[idx] += 1;
+        } else {
+            self.pending.insert(pair, s);
+        }
+    }
+
+    /// Games counted.
+    pub fn games(&self) -> u64 {
+        self.wdl.iter().sum()
+    }
+
+    /// The first engine's mean score (0..1), 0.5 with no game.
+    pub fn score(&self) -> f64 {
+        let n = self.games();
+        if n == 0 {
+            0.5
+        } else {
+            (self.wdl[0] as f64 + 0.5 * self.wdl[1] as f64) / n as f64
+        }
+    }
+}
+
+/// The outcome of a match.
+#[derive(Clone, Debug)]
+pub struct MatchReport {
+    /// The totals.
+    pub tally: Tally,
+    /// Every finished game, in the order of their numbers.
+    pub games: Vec<GameRecord>,
+    /// Whether the match was interrupted (Ctrl-C).
+    pub interrupted: bool,
+    /// The SPRT's final state, if any.
+    pub sprt_state: Option<(f64, SprtState)>,
+}
+
+/// The progress line: games, W-D-L, score, Elo, LLR.
+pub fn progress_line(cfg: &MatchConfig, t: &Tally) -> String {
+    let mut s = format!(
+        "{}-{}-{} score {:.1}%",
+        t.wdl[0],
+        t.wdl[1],
+        t.wdl[2],
+        100.0 * t.score()
+    );
+    if let Some(e) = t.penta.elo().filter(|_| t.penta.interval_meaningful()) {
+        let _ = write!(
+            s,
+            " elo {:+.1} ±{:.1}",
+            e.elo + 0.0,
+            (e.upper - e.lower) / 2.0
+        );
+    }
+    if let Some(sp) = &cfg.sprt {
+        let (lo, hi) = sp.bounds();
+        let _ = write!(s, " llr {:.2} ({lo:.2}, {hi:.2})", sp.llr(&t.penta));
+    }
+    s
+}
+
+/// The report printed at the end of a match.
+pub fn report_text(cfg: &MatchConfig, r: &MatchReport) -> String {
+    let t = &r.tally;
+    let [a, b] = [&cfg.engines[0].name, &cfg.engines[1].name];
+    let mut s = String::new();
+    let _ = writeln!(s, "Match: {a} vs {b}");
+    let _ = writeln!(s, "Variant: {}", cfg.variant);
+    let _ = writeln!(s, "Time control: {}", cfg.tc.describe());
+    let _ = writeln!(
+        s,
+        "Openings: {} ({} openings)",
+        cfg.openings_source,
+        cfg.openings.len()
+    );
+    let _ = writeln!(
+        s,
+        "Games: {} of {}{}",
+        t.games(),
+        cfg.games,
+        if r.interrupted { " (interrupted)" } else { "" }
+    );
+    let _ = writeln!(
+        s,
+        "Results ({a} first): W {} D {} L {}",
+        t.wdl[0], t.wdl[1], t.wdl[2]
+    );
+    if t.games() == 0 {
+        let _ = writeln!(s, "Score: n/a (no game)");
+    } else {
+        let _ = writeln!(s, "Score: {:.1}%", 100.0 * t.score());
+    }
+    let p = t.penta.counts;
+    let _ = writeln!(
+        s,
+        "Pentanomial [0, 0.5, 1, 1.5, 2]: [{}, {}, {}, {}, {}] ({} pairs)",
+        p[0],
+        p[1],
+        p[2],
+        p[3],
+        p[4],
+        t.penta.pairs()
+    );
+    match t.penta.elo() {
+        Some(e) if !t.penta.interval_meaningful() => {
+            let _ = writeln!(
+                s,
+                "Elo: {:+.1} (no interval: {})",
+                e.elo + 0.0,
+                if t.penta.pairs() < stats::MIN_PAIRS_FOR_INTERVAL {
+                    format!(
+                        "{} of the {} pairs it needs",
+                        t.penta.pairs(),
+                        stats::MIN_PAIRS_FOR_INTERVAL
+                    )
+                } else {
+                    "every pair scored the same".to_string()
+                }
+            );
+        }
+        Some(e) => {
+            let half = (e.upper - e.lower) / 2.0;
+            let pm = if half.is_finite() {
+                format!("{half:.1}")
+            } else {
+                "inf".to_string()
+            };
+            let _ = writeln!(
+                s,
+                "Elo: {:+.1} ± {pm} (95%: {:+.1} .. {:+.1}, pentanomial)",
+                e.elo + 0.0,
+                e.lower + 0.0,
+                e.upper + 0.0
+            );
+        }
+        None => {
+            let _ = writeln!(s, "Elo: n/a (no finished pair)");
+        }
+    }
+    if let Some(sp) = &cfg.sprt {
+        let llr = sp.llr(&t.penta);
+        let (lo, hi) = sp.bounds();
+        let state = match sp.state(llr) {
+            SprtState::H0 => "H0 accepted",
+            SprtState::H1 => "H1 accepted",
+            SprtState::Continue => "continue",
+        };
+        let _ = writeln!(
+            s,
+            "SPRT: elo0 {} elo1 {} alpha {} beta {}: LLR {llr:.2} ({lo:.2}, {hi:.2}) {state}",
+            sp.elo0, sp.elo1, sp.alpha, sp.beta
+        );
+    }
+    for (i, n) in [a, b].iter().enumerate() {
+        let m = &t.times[i];
+        let _ = writeln!(
+            s,
+            "Time per move, {n}: mean {:.1} ms, max {:.1} ms ({} moves)",
+            m.mean_ms(),
+            m.max_ms,
+            m.moves
+        );
+    }
+    let endings: Vec<String> = Reason::ALL
+        .iter()
+        .filter_map(|r| t.reasons.get(r).map(|n| format!("{} {n}", r.text())))
+        .collect();
+    let _ = writeln!(
+        s,
+        "Endings: {}",
+        if endings.is_empty() {
+            "none".to_string()
+        } else {
+            endings.join(", ")
+        }
+    );
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::variant::Variant;
+    use crate::tools::arena::engine_spec::{EngineSpec, Protocol};
+    use crate::tools::arena::TimeControl;
+
+    fn config() -> MatchConfig {
+        let spec = |n: &str| EngineSpec {
+            name: n.to_string(),
+            command: vec![n.to_string()],
+            protocol: Protocol::Native,
+            options: Vec::new(),
+        };
+        MatchConfig {
+            variant: Variant::English,
+            engines: [spec("a"), spec("b")],
+            openings: Vec::new(),
+            openings_source: "none".to_string(),
+            games: 2,
+            tc: TimeControl {
+                depth: Some(1),
+                ..TimeControl::default()
+            },
+            concurrency: 1,
+            sprt: None,
+            max_plies: 10,
+            event: String::new(),
+        }
+    }
+
+    #[test]
+    fn no_score_and_no_interval_before_they_mean_something() {
+        let cfg = config();
+        let empty = MatchReport {
+            tally: Tally::default(),
+            games: Vec::new(),
+            interrupted: true,
+            sprt_state: None,
+        };
+        let text = report_text(&cfg, &empty);
+        assert!(text.contains("Score: n/a (no game)"), "{text}");
+        assert!(text.contains("Elo: n/a (no finished pair)"), "{text}");
+        let mut tally = Tally::default();
+        // Nine pairs of different scores: an estimate, no interval yet.
+        tally.penta.counts = [2, 2, 1, 2, 2];
+        let text = report_text(
+            &cfg,
+            &MatchReport {
+                tally: tally.clone(),
+                ..empty.clone()
+            },
+        );
+        assert!(
+            text.contains("Elo: +0.0 (no interval: 9 of the 10 pairs it needs)"),
+            "{text}"
+        );
+        assert!(!progress_line(&cfg, &tally).contains("elo"));
+        // Ten pairs that all scored the same: still no interval.
+        tally.penta.counts = [0, 0, 10, 0, 0];
+        let text = report_text(
+            &cfg,
+            &MatchReport {
+                tally: tally.clone(),
+                ..empty.clone()
+            },
+        );
+        assert!(text.contains("every pair scored the same"), "{text}");
+        // Ten pairs that differ: the interval.
+        tally.penta.counts = [2, 2, 2, 2, 2];
+        let text = report_text(&cfg, &MatchReport { tally, ..empty });
+        assert!(text.contains("Elo: +0.0 ± "), "{text}");
+    }
+}
