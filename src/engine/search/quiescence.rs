@@ -85,8 +85,8 @@ impl<G: Game> Worker<G> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::smp::Shared;
     use super::super::time::TimePlan;
+    use super::super::worker::Shared;
     use super::super::{Control, Limits, Searcher, INF};
     use crate::core::game::Game;
     use std::sync::atomic::{AtomicBool, AtomicU64};

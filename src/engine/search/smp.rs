@@ -6,21 +6,12 @@
 //! signature (docs/architecture.md).
 
 use super::time::time_plan;
-use super::worker::Worker;
+use super::worker::{Shared, Worker};
 use super::{Control, Limits, Reporter, SearchResult, Silent, MAX_THREADS};
 use crate::core::game::Game;
 use crate::engine::tt::TranspositionTable;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-
-/// What the threads of one search share besides the table.
-pub(super) struct Shared {
-    pub(super) control: Arc<Control>,
-    /// Set by the main thread when it is done: the helpers stop.
-    pub(super) halt: AtomicBool,
-    /// Nodes of every thread, added every 1024 nodes.
-    pub(super) nodes: AtomicU64,
-}
 
 /// Search state kept between searches: the shared transposition table and one worker per
 /// thread, each with its ordering tables.

@@ -1,23 +1,19 @@
-//! Time management and the other limits: the main thread's time plan (a fixed `movetime`
-//! minus the overhead, or a share of the clock that depends on the pieces left), the check of
-//! the stop flag and of the hard limits every 1024 nodes, the decision whether to start another
-//! iteration (scaled by best-move stability), and the wait for `stop` in infinite and ponder
-//! mode. The formulas are described for users in docs/protocol.md ("Time management").
+//! Time management: the main thread's time plan (a fixed `movetime` minus the overhead, or a
+//! share of the clock that depends on the pieces left). The worker applies it
+//! ([`super::worker`]: the stop flag and hard limits every 1024 nodes, whether to start another
+//! iteration). The formulas are described for users in docs/protocol.md ("Time management").
 
-use super::worker::Worker;
-use super::{Control, Limits, WIN, WIN_BOUND};
-use crate::core::game::Game;
-use std::sync::atomic::Ordering;
+use super::Limits;
 
 /// The time plan of the main thread, in milliseconds on the clock.
 #[derive(Copy, Clone, Debug, Default)]
 pub(super) struct TimePlan {
     /// No new iteration starts after `soft` × the stability factor.
-    soft: Option<u64>,
+    pub(super) soft: Option<u64>,
     /// The search stops at `hard` whatever it is doing.
-    hard: Option<u64>,
+    pub(super) hard: Option<u64>,
     /// Whether the time is a fixed `movetime` (no early stop).
-    fixed: bool,
+    pub(super) fixed: bool,
 }
 
 /// Milliseconds for this move: a fixed `movetime` minus the overhead, or a share of the clock
@@ -54,83 +50,6 @@ pub(super) fn time_plan(limits: &Limits, pieces: u32) -> TimePlan {
         soft: Some(soft.min(hard).max(1)),
         hard: Some(hard.max(1)),
         fixed: false,
-    }
-}
-
-impl<G: Game> Worker<G> {
-    /// UCI: in infinite or ponder mode the best move waits for `stop` (or a ponder-hit).
-    pub(super) fn wait_for_stop(&self, limits: &Limits, control: &Control) {
-        while (limits.infinite || control.pondering.load(Ordering::Relaxed))
-            && !control.stop.load(Ordering::Relaxed)
-        {
-            if !limits.infinite && !control.pondering.load(Ordering::Relaxed) {
-                break;
-            }
-            // Parked rather than asleep: the engine unparks this thread when it stops it, so
-            // `stop` is answered at once; a ponder-hit is seen within the millisecond.
-            std::thread::park_timeout(std::time::Duration::from_millis(1));
-        }
-    }
-
-    pub(super) fn should_stop_iterating(
-        &self,
-        depth: u32,
-        score: i32,
-        n_root: usize,
-        factor: f64,
-    ) -> bool {
-        let control = &self.shared.control;
-        if control.stop.load(Ordering::Relaxed) {
-            return true;
-        }
-        if control.pondering.load(Ordering::Relaxed) {
-            return false;
-        }
-        if self.node_limit.is_some_and(|n| self.total_nodes() >= n) {
-            return true;
-        }
-        // A forced move needs no thought.
-        if n_root == 1 && depth >= 4 && (self.time.soft.is_some() || self.node_limit.is_some()) {
-            return true;
-        }
-        if let (Some(soft), false) = (self.time.soft, self.time.fixed) {
-            // A new iteration costs about as much as all before it: start one only if it
-            // has a fair chance to finish within the (stability-scaled) share.
-            let t = control.clock_ms() as f64;
-            if t >= soft as f64 * factor * 0.5 {
-                return true;
-            }
-        }
-        // A win or loss found within the horizon will not change.
-        score.abs() >= WIN_BOUND && (WIN - score.abs()) < depth as i32
-    }
-
-    #[inline]
-    pub(super) fn poll(&mut self) {
-        if self.nodes & 1023 == 0 {
-            self.check_limits();
-        }
-    }
-
-    fn check_limits(&mut self) {
-        self.flush_nodes();
-        let control = &self.shared.control;
-        if control.stop.load(Ordering::Relaxed) || self.shared.halt.load(Ordering::Relaxed) {
-            self.stopped = true;
-            return;
-        }
-        if self.id != 0 {
-            return;
-        }
-        if self.node_limit.is_some_and(|n| self.total_nodes() >= n) {
-            self.stopped = true;
-        } else if !control.pondering.load(Ordering::Relaxed) {
-            if let Some(hard) = self.time.hard {
-                if control.clock_ms() >= hard {
-                    self.stopped = true;
-                }
-            }
-        }
     }
 }
 

@@ -1,12 +1,12 @@
 //! One search thread's state: its handle on the shared table and on what the threads share, its
 //! ordering tables (killers, history), the PV table, the keys of the game and of the line being
 //! searched for repetition detection, node counting (flushed to the shared total every 1024
-//! nodes) and its limits. The tables are allocated when the worker is made and the key list is
+//! nodes) and its limits: the time plan applied (stop flag and hard limits every 1024 nodes,
+//! whether to start another iteration) and the wait for `stop` in infinite and ponder mode. The tables are allocated when the worker is made and the key list is
 //! sized before each search, so nothing in the tree search allocates.
 
-use super::smp::Shared;
 use super::time::TimePlan;
-use super::{Control, Limits, MAX_PLY};
+use super::{Control, Limits, MAX_PLY, WIN, WIN_BOUND};
 use crate::core::game::Game;
 use crate::core::moves::Move;
 use crate::engine::tt::TranspositionTable;
@@ -156,5 +156,91 @@ impl<G: Game> Worker<G> {
             self.pv[ply][k + 1] = self.pv[ply + 1][k];
         }
         self.pv_len[ply] = child_len + 1;
+    }
+}
+
+/// What the threads of one search share besides the table.
+pub(super) struct Shared {
+    pub(super) control: Arc<Control>,
+    /// Set by the main thread when it is done: the helpers stop.
+    pub(super) halt: AtomicBool,
+    /// Nodes of every thread, added every 1024 nodes.
+    pub(super) nodes: AtomicU64,
+}
+
+impl<G: Game> Worker<G> {
+    /// UCI: in infinite or ponder mode the best move waits for `stop` (or a ponder-hit).
+    pub(super) fn wait_for_stop(&self, limits: &Limits, control: &Control) {
+        while (limits.infinite || control.pondering.load(Ordering::Relaxed))
+            && !control.stop.load(Ordering::Relaxed)
+        {
+            if !limits.infinite && !control.pondering.load(Ordering::Relaxed) {
+                break;
+            }
+            // Parked rather than asleep: the engine unparks this thread when it stops it, so
+            // `stop` is answered at once; a ponder-hit is seen within the millisecond.
+            std::thread::park_timeout(std::time::Duration::from_millis(1));
+        }
+    }
+
+    pub(super) fn should_stop_iterating(
+        &self,
+        depth: u32,
+        score: i32,
+        n_root: usize,
+        factor: f64,
+    ) -> bool {
+        let control = &self.shared.control;
+        if control.stop.load(Ordering::Relaxed) {
+            return true;
+        }
+        if control.pondering.load(Ordering::Relaxed) {
+            return false;
+        }
+        if self.node_limit.is_some_and(|n| self.total_nodes() >= n) {
+            return true;
+        }
+        // A forced move needs no thought.
+        if n_root == 1 && depth >= 4 && (self.time.soft.is_some() || self.node_limit.is_some()) {
+            return true;
+        }
+        if let (Some(soft), false) = (self.time.soft, self.time.fixed) {
+            // A new iteration costs about as much as all before it: start one only if it
+            // has a fair chance to finish within the (stability-scaled) share.
+            let t = control.clock_ms() as f64;
+            if t >= soft as f64 * factor * 0.5 {
+                return true;
+            }
+        }
+        // A win or loss found within the horizon will not change.
+        score.abs() >= WIN_BOUND && (WIN - score.abs()) < depth as i32
+    }
+
+    #[inline]
+    pub(super) fn poll(&mut self) {
+        if self.nodes & 1023 == 0 {
+            self.check_limits();
+        }
+    }
+
+    fn check_limits(&mut self) {
+        self.flush_nodes();
+        let control = &self.shared.control;
+        if control.stop.load(Ordering::Relaxed) || self.shared.halt.load(Ordering::Relaxed) {
+            self.stopped = true;
+            return;
+        }
+        if self.id != 0 {
+            return;
+        }
+        if self.node_limit.is_some_and(|n| self.total_nodes() >= n) {
+            self.stopped = true;
+        } else if !control.pondering.load(Ordering::Relaxed) {
+            if let Some(hard) = self.time.hard {
+                if control.clock_ms() >= hard {
+                    self.stopped = true;
+                }
+            }
+        }
     }
 }
