@@ -6,7 +6,7 @@
 
 use super::worker::Worker;
 use super::{Control, Limits, WIN, WIN_BOUND};
-use crate::core::game::Game;
+use crate::engine::eval::Evaluate;
 use std::sync::atomic::Ordering;
 
 /// The time plan of the main thread, in milliseconds on the clock.
@@ -57,7 +57,7 @@ pub(super) fn time_plan(limits: &Limits, pieces: u32) -> TimePlan {
     }
 }
 
-impl<G: Game> Worker<G> {
+impl<G: Evaluate> Worker<G> {
     /// UCI: in infinite or ponder mode the best move waits for `stop` (or a ponder-hit).
     pub(super) fn wait_for_stop(&self, limits: &Limits, control: &Control) {
         while (limits.infinite || control.pondering.load(Ordering::Relaxed))
