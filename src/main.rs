@@ -5,6 +5,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use damiera::core::movegen::Duplicates;
 use damiera::core::perft;
 use damiera::core::variant::{Variant, VariantFn};
+use damiera::engine::eval::Evaluation;
 use damiera::Game;
 use std::io::Write;
 use std::process::ExitCode;
@@ -488,22 +489,27 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
+            let mut evaluations = Vec::new();
             if let Some(path) = eval_file {
                 // Without --variant (a PDN file's games say theirs), the file is for each
                 // variant it fits.
                 let results: Vec<_> = variant
                     .map_or(Variant::ALL.to_vec(), |v| vec![v])
                     .into_iter()
-                    .map(|v| damiera::engine::eval::load_weights(v, &path))
+                    .map(|v| (v, Evaluation::from_eval_file(v, &path)))
                     .collect();
-                if let Some(Err(e)) = results
+                if let Some((_, Err(e))) = results
                     .iter()
-                    .find(|r| r.is_err())
-                    .filter(|_| variant.is_some() || results.iter().all(Result::is_err))
+                    .find(|(_, r)| r.is_err())
+                    .filter(|_| variant.is_some() || results.iter().all(|(_, r)| r.is_err()))
                 {
                     eprintln!("error: {e}");
                     return ExitCode::from(2);
                 }
+                evaluations = results
+                    .into_iter()
+                    .filter_map(|(v, r)| r.ok().map(|e| (v, e)))
+                    .collect();
             }
             if let Some(path) = pdn {
                 return cli::analyse_pdn::run(cli::analyse_pdn::PdnArgs {
@@ -514,6 +520,7 @@ fn main() -> ExitCode {
                     movetime,
                     out,
                     hash,
+                    evaluations,
                 });
             }
             let Some(variant) = variant else {
@@ -527,6 +534,10 @@ fn main() -> ExitCode {
                 depth,
                 movetime,
                 hash,
+                evaluations
+                    .into_iter()
+                    .next()
+                    .map_or(Evaluation::BuiltIn, |(_, e)| e),
             )
         }
         Some(Command::Bench { depth }) => cli::bench::run(depth),

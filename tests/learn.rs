@@ -4,9 +4,9 @@
 
 use assert_cmd::Command;
 use damiera::core::movegen::Duplicates;
-use damiera::core::variant::{Variant, VariantFn};
+use damiera::core::variant::Variant;
 use damiera::engine::eval::learned::Layout;
-use damiera::engine::eval::{Net, Planes};
+use damiera::engine::eval::{Evaluate, EvaluateFn, Net, Planes};
 use damiera::{Game, MoveList};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -31,9 +31,9 @@ fn random_positions<G: Game>(seed: u64, games: usize) -> Vec<G::Position> {
 }
 
 struct Symmetry;
-impl VariantFn for Symmetry {
+impl EvaluateFn for Symmetry {
     type Output = usize;
-    fn call<G: Game>(self) -> usize {
+    fn call<G: Evaluate>(self) -> usize {
         let positions = random_positions::<G>(7, 40);
         // A net with random weights: symmetry must hold by construction, whatever they are.
         let mut rng = StdRng::seed_from_u64(3);
@@ -48,6 +48,8 @@ impl VariantFn for Symmetry {
             .collect();
         let net = Net::from_centi_men(&mg, &eg);
         let fly = damiera::tools::learn::train::flying(G::VARIANT);
+        // The built-in weights, as the engine evaluates with by default.
+        let built_in = damiera::engine::eval::built_in(G::VARIANT);
         let mut nonzero = 0;
         for pos in &positions {
             let p = G::planes(pos);
@@ -56,8 +58,8 @@ impl VariantFn for Symmetry {
             // Side-to-move scores: the flipped position has the other side to move, so the
             // same side-to-move score is White's score negated.
             assert_eq!(
-                G::evaluate(pos),
-                G::evaluate(&flipped),
+                G::evaluate(pos, built_in.as_deref()),
+                G::evaluate(&flipped, built_in.as_deref()),
                 "{} {:?}",
                 G::NAME,
                 pos
@@ -80,7 +82,7 @@ impl VariantFn for Symmetry {
 #[test]
 fn evaluation_is_colour_symmetric_in_every_variant() {
     for v in Variant::ALL {
-        let nonzero = v.dispatch(Symmetry);
+        let nonzero = damiera::engine::eval::dispatch(v, Symmetry);
         assert!(
             nonzero > 100,
             "{v}: the random net scored almost everything 0"

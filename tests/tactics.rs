@@ -41,9 +41,10 @@ fn search(variant: Variant, fen: &str, depth: u32) -> (Engine, Option<String>, O
     // The thresholds below are in the hand-set evaluation's centi-men (a man = 100, positional
     // terms small): these tests check the search, so they search with that evaluation. The
     // learned English weights score these positions differently (docs/training.md).
-    damiera::engine::eval::load_weights(variant, damiera::engine::eval::HAND_SET)
-        .expect("hand-set evaluation");
     let mut engine = Engine::new(variant, 16);
+    engine
+        .set_eval_file(damiera::engine::eval::HAND_SET)
+        .expect("hand-set evaluation");
     engine
         .set_position(Some(fen), &[])
         .unwrap_or_else(|e| panic!("{variant:?} {fen}: bad FEN: {e}"));

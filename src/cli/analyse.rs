@@ -1,6 +1,7 @@
 //! `damiera analyse`: a search from the shell, printed for a person to read.
 
 use damiera::core::variant::Variant;
+use damiera::engine::eval::Evaluation;
 use damiera::engine::search::Limits;
 use damiera::engine::{Engine, Event, Naming, Score};
 use std::process::ExitCode;
@@ -14,6 +15,7 @@ pub fn run(
     depth: Option<u32>,
     movetime: Option<u64>,
     hash: usize,
+    evaluation: Evaluation,
 ) -> ExitCode {
     // A 1 MiB table first, then the one asked for (1 to MAX_HASH_MIB, checked by clap), so
     // that a size beyond the machine's memory is a one-line error rather than a failed
@@ -23,6 +25,7 @@ pub fn run(
         eprintln!("error: --hash {hash}: {e}");
         return ExitCode::from(2);
     }
+    engine.set_evaluation(variant, evaluation);
     let moves: Vec<&str> = moves
         .map(|m| m.split_whitespace().collect())
         .unwrap_or_default();

@@ -9,6 +9,7 @@
 //! faster or slower is not a mistake.
 
 use damiera::core::variant::Variant;
+use damiera::engine::eval::Evaluation;
 use damiera::engine::search::Limits;
 use damiera::engine::{Engine, Event, Naming, Outcome, Score};
 use damiera::tools::arena::pdn::{first_mover, game_type, wrap_move_text};
@@ -49,6 +50,9 @@ pub struct PdnArgs {
     pub out: Option<String>,
     /// Transposition table size in MiB.
     pub hash: usize,
+    /// The evaluation of each variant `--eval-file` set (the others play with their
+    /// built-in weights).
+    pub evaluations: Vec<(Variant, Evaluation)>,
 }
 
 /// A search's verdict on one position, from the side to move's view.
@@ -491,6 +495,9 @@ pub fn run(args: PdnArgs) -> ExitCode {
     if let Err(e) = engine.set_hash(args.hash) {
         eprintln!("error: --hash {}: {e}", args.hash);
         return ExitCode::from(2);
+    }
+    for (v, e) in &args.evaluations {
+        engine.set_evaluation(*v, e.clone());
     }
     let limits = Limits {
         depth: args.depth,

@@ -2,6 +2,7 @@
 
 use clap::Args;
 use damiera::core::variant::Variant;
+use damiera::engine::eval::Evaluation;
 use damiera::tools::learn::selfplay::{self, SelfplayConfig};
 use damiera::tools::learn::train::{self, TrainConfig};
 use std::process::ExitCode;
@@ -112,11 +113,17 @@ pub fn run_selfplay(a: SelfplayArgs) -> ExitCode {
         Ok(v) => v,
         Err(e) => return fail(&e),
     };
-    if let Some(path) = &a.eval_file {
-        if let Err(e) = damiera::engine::eval::load_weights(v, path) {
-            return fail(&e);
-        }
-    }
+    let evaluation = match a
+        .eval_file
+        .as_deref()
+        .map(|path| Evaluation::from_eval_file(v, path))
+    {
+        None => Evaluation::BuiltIn,
+        Some(Ok(e)) => e,
+        Some(Err(e)) => return fail(&e),
+    };
+    let weights = evaluation.weights(v);
+    let learned = weights.is_some();
     if a.first_game >= a.games {
         return fail("--first-game must be below --games");
     }
@@ -136,6 +143,7 @@ pub fn run_selfplay(a: SelfplayArgs) -> ExitCode {
             Ok(m) => m,
             Err(code) => return code,
         },
+        weights,
         max_plies: a.max_plies,
         out: a.out.clone(),
         progress: true,
@@ -157,11 +165,7 @@ pub fn run_selfplay(a: SelfplayArgs) -> ExitCode {
                 s.white_wins,
                 s.draws,
                 s.black_wins,
-                if damiera::engine::eval::is_learned(v) {
-                    "learned"
-                } else {
-                    "hand-set"
-                }
+                if learned { "learned" } else { "hand-set" }
             );
             ExitCode::SUCCESS
         }

@@ -64,14 +64,6 @@ pub trait Game: Copy + Default + Send + Sync + Debug + 'static {
     /// Whether the no-progress rule declares the game drawn (plies without a capture or, per
     /// variant, a man move or promotion; see docs/rules.md).
     fn draw_by_counter(pos: &Self::Position) -> bool;
-    /// The static evaluation in centi-men from the side to move's point of view.
-    fn evaluate(pos: &Self::Position) -> i32;
-    /// The position as 32-bit square sets (the learned evaluation's and the training data's
-    /// form, [`crate::engine::eval::Planes`]).
-    fn planes(pos: &Self::Position) -> crate::engine::eval::Planes;
-    /// The position of valid [`crate::engine::eval::Planes`] (disjoint colours, ranks within the
-    /// pieces), with the no-progress counter at 0: the inverse of [`Game::planes`].
-    fn from_planes(p: &crate::engine::eval::Planes) -> Self::Position;
     /// Whether positions before `mv` can never recur after it (it captures, crowns, or moves a
     /// man that can never come back): the bound of repetition look-ups. For Damone this is
     /// narrower than what resets the no-progress counter (Pedines move sideways both ways).
@@ -151,29 +143,6 @@ impl<R: Rules> Game for R {
     #[inline(always)]
     fn draw_by_counter(pos: &Position<R>) -> bool {
         pos.quiet_plies() >= R::DRAW_PLIES || pos.endgame_draw()
-    }
-    #[inline(always)]
-    fn evaluate(pos: &Position<R>) -> i32 {
-        crate::engine::eval::evaluate(pos)
-    }
-    #[inline(always)]
-    fn planes(pos: &Position<R>) -> crate::engine::eval::Planes {
-        crate::engine::eval::planes(pos)
-    }
-    fn from_planes(p: &crate::engine::eval::Planes) -> Position<R> {
-        use crate::core::bitboard::Bitboard;
-        use crate::engine::eval::unpack;
-        let side = if p.black_to_move {
-            Color::Black
-        } else {
-            Color::White
-        };
-        Position::from_parts(
-            Bitboard(unpack::<R>(p.white)),
-            Bitboard(unpack::<R>(p.black)),
-            Bitboard(unpack::<R>(p.rank2 | p.rank3)),
-            side,
-        )
     }
     #[inline(always)]
     fn is_irreversible(pos: &Position<R>, mv: &Move) -> bool {

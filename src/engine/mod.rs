@@ -3,6 +3,10 @@
 //! thread, and reports through a callback. It knows nothing of protocol text: front ends turn
 //! commands into calls and [`Event`]s into lines.
 //!
+//! The façade owns the engine's options, the evaluation's weights among them (`EvalFile`,
+//! [`Engine::set_eval_file`]): each variant's [`Evaluation`] is kept here and its weights are
+//! handed to the search at every `go`; nothing process-wide is changed.
+//!
 //! Below the façade: [`eval`] (static evaluation), [`search`] (iterative deepening, PVS,
 //! quiescence, Lazy SMP, time management) and [`tt`] (the transposition table).
 
@@ -10,11 +14,12 @@ pub mod eval;
 pub mod search;
 pub mod tt;
 
-use crate::core::game::Game;
 use crate::core::movegen::Duplicates;
 use crate::core::moves::{Move, MoveList};
 use crate::core::rules::Color;
-use crate::core::variant::{Variant, VariantFn};
+use crate::core::variant::Variant;
+use crate::engine::eval::Evaluate;
+use crate::engine::eval::{EvaluateFn, Evaluation, Net};
 use crate::engine::search::{Control, Info, Limits, Reporter, Searcher, WIN, WIN_BOUND};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;
@@ -248,6 +253,7 @@ trait VariantEngine: Send {
     fn new_game(&mut self);
     fn set_hash(&mut self, mib: usize) -> Result<(), String>;
     fn set_threads(&mut self, n: usize);
+    fn set_weights(&mut self, net: Option<Arc<Net>>);
     fn legal_moves(&self, naming: Naming) -> Vec<String>;
     fn side_to_move(&self) -> Color;
     fn outcome(&self) -> Option<Outcome>;
@@ -260,20 +266,23 @@ trait VariantEngine: Send {
 /// position from further back; such a repetition is not seen.
 const MAX_HISTORY: usize = 256;
 
-struct GameEngine<G: Game> {
+struct GameEngine<G: Evaluate> {
     pos: G::Position,
     /// Keys of the earlier positions of the game since the last irreversible move.
     history: Vec<u64>,
+    /// The learned weights the next search evaluates with (`None`: the hand-set evaluation).
+    weights: Option<Arc<Net>>,
     searcher: Arc<Mutex<Searcher<G>>>,
     control: Arc<Control>,
     runner: Runner,
 }
 
-impl<G: Game> GameEngine<G> {
-    fn new(hash_mib: usize) -> Self {
+impl<G: Evaluate> GameEngine<G> {
+    fn new(hash_mib: usize, weights: Option<Arc<Net>>) -> Self {
         GameEngine {
             pos: G::start(),
             history: Vec::new(),
+            weights,
             searcher: Arc::new(Mutex::new(Searcher::new(hash_mib))),
             control: Arc::new(Control::default()),
             runner: Runner::default(),
@@ -295,13 +304,13 @@ impl<G: Game> GameEngine<G> {
     }
 }
 
-struct EventReporter<'a, G: Game> {
+struct EventReporter<'a, G: Evaluate> {
     root: G::Position,
     naming: Naming,
     sink: &'a mut Sink,
 }
 
-impl<G: Game> Reporter for EventReporter<'_, G> {
+impl<G: Evaluate> Reporter for EventReporter<'_, G> {
     fn iteration(&mut self, info: &Info) {
         (self.sink)(Event::Info {
             depth: info.depth,
@@ -316,7 +325,7 @@ impl<G: Game> Reporter for EventReporter<'_, G> {
     }
 }
 
-impl<G: Game> VariantEngine for GameEngine<G> {
+impl<G: Evaluate> VariantEngine for GameEngine<G> {
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
         let mut pos = match fen {
             None => G::start(),
@@ -390,8 +399,10 @@ impl<G: Game> VariantEngine for GameEngine<G> {
         self.control = Arc::clone(&control);
         let searcher = Arc::clone(&self.searcher);
         let (root, history) = (self.pos, self.history.clone());
+        let weights = self.weights.clone();
         self.runner.run(Box::new(move || {
             let mut s = searcher.lock().unwrap_or_else(|p| p.into_inner());
+            s.set_weights(weights);
             let mut reporter = EventReporter::<G> {
                 root,
                 naming,
@@ -437,6 +448,11 @@ impl<G: Game> VariantEngine for GameEngine<G> {
         s.set_threads(n);
     }
 
+    fn set_weights(&mut self, net: Option<Arc<Net>>) {
+        // Taken by the next search: one running now keeps the weights it started with.
+        self.weights = net;
+    }
+
     fn legal_moves(&self, naming: Naming) -> Vec<String> {
         let mut list = MoveList::new();
         G::generate(&self.pos, &mut list, Duplicates::Drop);
@@ -472,23 +488,29 @@ impl<G: Game> VariantEngine for GameEngine<G> {
 
 struct Make {
     hash_mib: usize,
+    weights: Option<Arc<Net>>,
 }
 
-impl VariantFn for Make {
+impl EvaluateFn for Make {
     type Output = Box<dyn VariantEngine>;
-    fn call<G: Game>(self) -> Box<dyn VariantEngine> {
-        Box::new(GameEngine::<G>::new(self.hash_mib))
+    fn call<G: Evaluate>(self) -> Box<dyn VariantEngine> {
+        Box::new(GameEngine::<G>::new(self.hash_mib, self.weights))
     }
 }
 
-/// One variant's engine, with Damone's end-of-game option applied.
-fn make_inner(variant: Variant, hash_mib: usize, damones_win: bool) -> Box<dyn VariantEngine> {
+/// One variant's engine evaluating with `weights`, with Damone's end-of-game option applied.
+fn make_inner(
+    variant: Variant,
+    hash_mib: usize,
+    damones_win: bool,
+    weights: Option<Arc<Net>>,
+) -> Box<dyn VariantEngine> {
     if variant == Variant::Damone && damones_win {
         Box::new(GameEngine::<crate::core::damone::DamoneGame<true>>::new(
-            hash_mib,
+            hash_mib, weights,
         ))
     } else {
-        variant.dispatch(Make { hash_mib })
+        eval::dispatch(variant, Make { hash_mib, weights })
     }
 }
 
@@ -498,6 +520,9 @@ pub struct Engine {
     hash_mib: usize,
     threads: usize,
     damones_win: bool,
+    /// Each variant's evaluation (`EvalFile`), in [`Variant::ALL`] order: kept when the
+    /// variant changes, as a front end sets it for the variant it is playing.
+    evaluations: [Evaluation; Variant::ALL.len()],
     inner: Box<dyn VariantEngine>,
     /// Whether a search or perft thread may be running.
     searching: bool,
@@ -531,7 +556,8 @@ impl Engine {
             hash_mib,
             threads: 1,
             damones_win: false,
-            inner: make_inner(variant, hash_mib, false),
+            evaluations: Default::default(),
+            inner: make_inner(variant, hash_mib, false, eval::built_in(variant)),
             searching: false,
             perft_running: false,
         }
@@ -548,7 +574,8 @@ impl Engine {
         self.variant = variant;
         // The old engine and its table go before the new table is made, so that memory
         // never holds two tables: first a 1 MiB table, then the size set.
-        self.inner = make_inner(variant, 1, self.damones_win);
+        let weights = self.evaluation(variant).weights(variant);
+        self.inner = make_inner(variant, 1, self.damones_win, weights);
         if let Err(e) = self.inner.set_hash(self.hash_mib) {
             log::error!("{e}");
             self.hash_mib = DEFAULT_HASH_MIB;
@@ -563,6 +590,33 @@ impl Engine {
         if self.variant == Variant::Damone {
             self.set_variant(Variant::Damone);
         }
+    }
+
+    /// What variant `v` evaluates with ([`Evaluation::BuiltIn`] until set).
+    pub fn evaluation(&self, v: Variant) -> &Evaluation {
+        &self.evaluations[eval::variant_index(v)]
+    }
+
+    /// Sets what variant `v` evaluates with; kept when the variant changes. A search running
+    /// now keeps the weights it started with: the next one uses these.
+    pub fn set_evaluation(&mut self, v: Variant, e: Evaluation) {
+        if v == self.variant {
+            self.inner.set_weights(e.weights(v));
+        }
+        self.evaluations[eval::variant_index(v)] = e;
+    }
+
+    /// The `EvalFile` option for the current variant ([`Evaluation::from_eval_file`]): a
+    /// weights file's path, empty for the built-in weights, `hand` for the hand-set
+    /// evaluation. The weights are read now, once, and used from the next search on.
+    ///
+    /// # Errors
+    /// A file that cannot be read or is not weights of this variant: one line naming the
+    /// file; the evaluation in use stays.
+    pub fn set_eval_file(&mut self, value: &str) -> Result<(), String> {
+        let e = Evaluation::from_eval_file(self.variant, value)?;
+        self.set_evaluation(self.variant, e);
+        Ok(())
     }
 
     /// Resizes the transposition table (MiB, at least 1).

@@ -378,7 +378,7 @@ impl Hub {
             },
             // A weights file for the current variant (docs/training.md); empty: built-in.
             "eval-file" => {
-                if let Err(e) = crate::engine::eval::load_weights(self.variant, value) {
+                if let Err(e) = self.engine.set_eval_file(value) {
                     self.error(&format!("eval-file: {e}"));
                 }
             }

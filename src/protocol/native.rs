@@ -189,7 +189,8 @@ fn set_option(engine: &mut Engine, options: &mut Options, args: &[&str]) -> Resu
         // A weights file for the current variant (docs/training.md); empty: the built-in one.
         "evalfile" => {
             let path = if value == "<empty>" { "" } else { value };
-            crate::engine::eval::load_weights(engine.variant(), path)
+            engine
+                .set_eval_file(path)
                 .map_err(|e| format!("option EvalFile: {e}"))?
         }
         _ => return Err(format!("unknown option '{name}'")),

@@ -10,9 +10,9 @@
 //! The rules are documented, each with its source, in `docs/rules.md` ("Italian Damone").
 //!
 //! Modules: [`position`] (the `Copy` position with its Zobrist key), [`movegen`] (tiered move
-//! generation), [`notation`] (FEN, squares, moves), [`eval`] (a static evaluation).
+//! generation), [`notation`] (FEN, squares, moves). Its evaluation is the engine's
+//! (`engine::eval::damone`).
 
-pub mod eval;
 pub mod movegen;
 pub mod notation;
 pub mod position;
@@ -254,40 +254,6 @@ impl<const DAMONES_WIN: bool> Game for DamoneGame<DAMONES_WIN> {
     #[inline(always)]
     fn draw_by_counter(pos: &Position) -> bool {
         pos.quiet_plies() >= DRAW_PLIES
-    }
-    fn evaluate(pos: &Position) -> i32 {
-        match crate::engine::eval::weights(crate::core::variant::Variant::Damone) {
-            Some(net) => net.evaluate::<false>(&Self::planes(pos), false),
-            None => eval::evaluate(pos),
-        }
-    }
-    #[inline(always)]
-    fn planes(pos: &Position) -> crate::engine::eval::Planes {
-        use crate::engine::eval::dense;
-        crate::engine::eval::Planes {
-            white: dense(pos.pieces(Color::White).0) as u64,
-            black: dense(pos.pieces(Color::Black).0) as u64,
-            rank2: dense(pos.ranked(Rank::Dama).0) as u64,
-            rank3: dense(pos.ranked(Rank::Damone).0) as u64,
-            black_to_move: pos.side() == Color::Black,
-        }
-    }
-    fn from_planes(p: &crate::engine::eval::Planes) -> Position {
-        use crate::engine::eval::padded;
-        let side = if p.black_to_move {
-            Color::Black
-        } else {
-            Color::White
-        };
-        Position::from_parts(
-            [
-                Bitboard(padded(p.white as u32)),
-                Bitboard(padded(p.black as u32)),
-            ],
-            Bitboard(padded(p.rank2 as u32)),
-            Bitboard(padded(p.rank3 as u32)),
-            side,
-        )
     }
     #[inline(always)]
     fn is_irreversible(_pos: &Position, mv: &Move) -> bool {

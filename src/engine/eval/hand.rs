@@ -8,8 +8,10 @@
 //! crown), centre (men and kings on the four central squares), mobility (difference in quiet
 //! moves), runaway men (a man one or two rows from crowning with nothing in front of it), and
 //! an endgame term that rewards trading when ahead and keeps the stronger side's kings active.
-//! In International draughts a lead against a side that has a king is then scaled by the
-//! chances of winning such an ending (`drawish_scale`).
+//! Where kings fly and the rules draw small king endings by count (International draughts,
+//! FMJD 6.3 and 6.4: [`Rules::FLYING_KINGS`] and [`Rules::ENDGAME_COUNTERS`]) a lead against a
+//! side that has a king is then scaled by the chances of winning such an ending
+//! (`drawish_scale`).
 //! All terms are bitboard popcounts; nothing allocates.
 
 use crate::core::bitboard::Bitboard;
@@ -184,7 +186,7 @@ pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
         let lead = (wm - bm).signum() * ((wm - bm).abs().min(3 * w.man));
         score += lead * w.trade * (total - pieces).max(0) / (100 * total);
     }
-    if R::VARIANT == Variant::International {
+    if R::FLYING_KINGS && R::ENDGAME_COUNTERS {
         score = score * drawish_scale(pos, score) / 16;
     }
     match pos.side() {
@@ -193,7 +195,8 @@ pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
     }
 }
 
-/// International endgames with a king on the weaker side: how much of a lead (`score`, White's
+/// Endgames with a flying king on the weaker side, under rules that draw small king endings by
+/// count (International draughts): how much of a lead (`score`, White's
 /// view, centi-men) survives, in sixteenths. A flying king holds two or three kings (FMJD 6.3
 /// and 6.4 draw them by count, and three kings against one win only when the lone king is off
 /// the main diagonal), and it picks men off from afar, so a lead of fewer than three pieces

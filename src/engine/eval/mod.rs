@@ -1,25 +1,104 @@
 //! Static evaluation, in centi-men from the side to move's point of view.
 //!
+//! [`Evaluate`] is a variant's evaluation side: its static evaluation and its [`Planes`] (the
+//! square sets the learned evaluation and the training data share). Every [`Rules`] variant
+//! implements it here, Italian Damone in [`damone`]. The search asks for `G: Evaluate`.
+//!
 //! Two evaluations live here:
 //! - [`learned`]: pattern weights and a few draughts terms, all fitted to self-play games by
 //!   `damiera train` (docs/training.md). Each variant's weights are a file in
-//!   `data/weights/`, embedded at build time and replaceable at run time
-//!   ([`load_weights`], the `EvalFile` option).
-//! - [`hand`]: the hand-set evaluation the project started with: what a variant plays with
-//!   until it has learned weights, and what the first self-play games are played with.
+//!   `data/weights/`, embedded at build time and replaceable at run time ([`weights`]: the
+//!   `EvalFile` option, an option of the [`crate::engine::Engine`], which hands the weights to
+//!   its search).
+//! - [`hand`]: the hand-set evaluation the project started with (Damone's in [`damone`]): what
+//!   a variant plays with until it has learned weights, and what the first self-play games are
+//!   played with.
 //!
 //! The evaluation owns its weights: the rules know nothing of it.
 
+pub mod damone;
 pub mod hand;
 pub mod learned;
+pub mod weights;
 
+use crate::core::bitboard::Bitboard;
+use crate::core::game::Game;
 use crate::core::geometry::Geometry;
 use crate::core::position::Position;
-use crate::core::rules::{Color, Rules};
+use crate::core::rules::{Brazilian, Color, English, International, Italian, Rules, Russian};
 use crate::core::variant::Variant;
 pub use learned::Net;
-use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
-use std::sync::OnceLock;
+pub use weights::{built_in, read_weights, variant_index, Evaluation, HAND_SET};
+
+/// A variant's evaluation side, beside its [`Game`] side: the static evaluation and the
+/// [`Planes`] form of its positions. Implemented for every [`Rules`] type and for Italian
+/// Damone ([`crate::core::damone::DamoneGame`], in [`damone`]).
+pub trait Evaluate: Game {
+    /// The static evaluation of `pos` in centi-men from the side to move's point of view
+    /// (positive: good for the side to move): by the variant's learned weights `net` when
+    /// given (the search's, [`Evaluation::weights`]), else by the hand-set evaluation.
+    fn evaluate(pos: &Self::Position, net: Option<&Net>) -> i32;
+    /// The position as square sets (the learned evaluation's and the training data's form,
+    /// [`Planes`]).
+    fn planes(pos: &Self::Position) -> Planes;
+    /// The position of valid [`Planes`] (disjoint colours, ranks within the pieces), with the
+    /// no-progress counter at 0: the inverse of [`Evaluate::planes`].
+    fn from_planes(p: &Planes) -> Self::Position;
+}
+
+impl<R: Rules> Evaluate for R {
+    /// Learned weights on 8x8 ([`Net::evaluate`]) or 10x10 (with the hand-set evaluation's
+    /// scaling of king endings, [`evaluate10`]); else [`hand::evaluate`].
+    #[inline(always)]
+    fn evaluate(pos: &Position<R>, net: Option<&Net>) -> i32 {
+        match net {
+            Some(net) if R::Board::WIDTH == 10 => evaluate10(net, pos),
+            Some(net) => net.evaluate::<false>(&planes(pos), R::FLYING_KINGS),
+            None => hand::evaluate(pos),
+        }
+    }
+    /// Kings on `rank2`; `rank3` is 0.
+    #[inline(always)]
+    fn planes(pos: &Position<R>) -> Planes {
+        planes(pos)
+    }
+    fn from_planes(p: &Planes) -> Position<R> {
+        let side = if p.black_to_move {
+            Color::Black
+        } else {
+            Color::White
+        };
+        Position::from_parts(
+            Bitboard(unpack::<R>(p.white)),
+            Bitboard(unpack::<R>(p.black)),
+            Bitboard(unpack::<R>(p.rank2 | p.rank3)),
+            side,
+        )
+    }
+}
+
+/// A computation generic over a variant that evaluates (the search, self-play), run by
+/// [`dispatch`]: [`crate::core::variant::VariantFn`] with the [`Evaluate`] bound, which the
+/// core's dispatch cannot name.
+pub trait EvaluateFn {
+    /// What the computation returns.
+    type Output;
+    /// Runs it for variant `G`.
+    fn call<G: Evaluate>(self) -> Self::Output;
+}
+
+/// Runs `f` with the type of variant `v` (Damone with its default end of game,
+/// [`crate::core::damone::Damone`]), as [`Variant::dispatch`] does for [`Game`].
+pub fn dispatch<F: EvaluateFn>(v: Variant, f: F) -> F::Output {
+    match v {
+        Variant::English => f.call::<English>(),
+        Variant::Italian => f.call::<Italian>(),
+        Variant::Brazilian => f.call::<Brazilian>(),
+        Variant::Russian => f.call::<Russian>(),
+        Variant::Damone => f.call::<crate::core::damone::Damone>(),
+        Variant::International => f.call::<International>(),
+    }
+}
 
 /// A position as square sets, the form the learned evaluation and the training data use.
 /// Bit `i` is the square in row `i / n` counted from White's side and the `i % n`-th dark
@@ -114,17 +193,6 @@ pub const fn dense_of<const TEN: bool>(p: u64) -> u64 {
     }
 }
 
-/// The side-to-move evaluation of `pos` in centi-men: learned weights when the variant has
-/// them ([`weights`]), else the hand-set evaluation.
-#[inline]
-pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
-    match weights(R::VARIANT) {
-        Some(net) if R::Board::WIDTH == 10 => evaluate10(net, pos),
-        Some(net) => net.evaluate::<false>(&planes(pos), R::FLYING_KINGS),
-        None => hand::evaluate(pos),
-    }
-}
-
 /// The side-to-move evaluation (centi-men) of a 10x10 position by the learned weights `net`:
 /// the hand-set evaluation's scaling of International king endings
 /// ([`hand::drawish_scale`]) applies to the learned score too, through [`drawish_planes`],
@@ -142,7 +210,7 @@ pub(crate) fn evaluate10<R: Rules>(net: &Net, pos: &Position<R>) -> i32 {
 }
 
 /// [`hand::drawish_scale`] on the [`Planes`] of a 10x10 position: the sixteenths of
-/// `white_score` (White's view, centi-men) that [`evaluate`] keeps; `damiera train` fits the
+/// `white_score` (White's view, centi-men) that [`Evaluate::evaluate`] keeps; `damiera train` fits the
 /// learned weights through the same factor.
 pub(crate) fn drawish_planes(p: &Planes, white_score: i32) -> i32 {
     let (strong, weak) = if white_score > 0 {
@@ -181,147 +249,6 @@ pub fn unpack<R: Rules>(d: u64) -> u64 {
     } else {
         padded(d as u32)
     }
-}
-
-/// The index of a variant among [`Variant::ALL`] (the weights files' variant byte).
-pub fn variant_index(v: Variant) -> usize {
-    Variant::ALL.iter().position(|&x| x == v).unwrap_or(0)
-}
-
-/// The weights files shipped in `data/weights/`, one per variant that has been trained, in
-/// [`Variant::ALL`] order (`None`: the variant plays with [`hand`]).
-const EMBEDDED: [Option<&[u8]>; N] = [
-    Some(include_bytes!("../../../data/weights/english.dmev")),
-    Some(include_bytes!("../../../data/weights/italian.dmev")),
-    Some(include_bytes!("../../../data/weights/brazilian.dmev")),
-    Some(include_bytes!("../../../data/weights/russian.dmev")),
-    Some(include_bytes!("../../../data/weights/damone.dmev")),
-    Some(include_bytes!("../../../data/weights/international.dmev")),
-];
-
-/// The number of variants.
-const N: usize = Variant::ALL.len();
-static DEFAULTS: [OnceLock<Option<Net>>; N] = [const { OnceLock::new() }; N];
-static LOADED: [AtomicPtr<Net>; N] = [const { AtomicPtr::new(std::ptr::null_mut()) }; N];
-static HAND: [AtomicBool; N] = [const { AtomicBool::new(false) }; N];
-
-/// The `EvalFile` value that selects the hand-set evaluation.
-pub const HAND_SET: &str = "hand";
-
-/// The learned weights variant `v` evaluates with: those loaded by [`load_weights`], else the
-/// embedded file, else `None` (the hand-set evaluation, also chosen by [`HAND_SET`]).
-#[inline(always)]
-pub fn weights(v: Variant) -> Option<&'static Net> {
-    let i = variant_index(v);
-    if HAND[i].load(Ordering::Relaxed) {
-        return None;
-    }
-    let p = LOADED[i].load(Ordering::Acquire);
-    if !p.is_null() {
-        // SAFETY: pointers in LOADED come from `Box::into_raw` and are never freed (a search
-        // may still be reading the old weights when new ones are loaded).
-        return Some(unsafe { &*p });
-    }
-    DEFAULTS[i]
-        .get_or_init(|| {
-            EMBEDDED[i].and_then(|bytes| match Net::from_bytes(bytes, v) {
-                Ok(n) => Some(n),
-                Err(e) => {
-                    log::error!("embedded {v} weights: {e}");
-                    None
-                }
-            })
-        })
-        .as_ref()
-}
-
-/// Loads a weights file for variant `v` (the `EvalFile` option); an empty `path` returns to
-/// the built-in weights, [`HAND_SET`] (`hand`) selects the hand-set evaluation. Loaded weights
-/// are never freed, since a search running meanwhile keeps reading them: each distinct file
-/// costs its size once (about 400 KB on 8x8, 730 KB on 10x10), and loading the same file again costs nothing.
-///
-/// # Errors
-/// A missing or unreadable file, a bad header, a truncated file, a checksum mismatch or a file
-/// for another variant: one line naming the file; the weights in use stay.
-pub fn load_weights(v: Variant, path: &str) -> Result<(), String> {
-    let i = variant_index(v);
-    if path.is_empty() || path == HAND_SET {
-        LOADED[i].store(std::ptr::null_mut(), Ordering::Release);
-        HAND[i].store(path == HAND_SET, Ordering::Release);
-        return Ok(());
-    }
-    let (net, bytes) = read_file(v, path)?;
-    // The same weights loaded again reuse their first copy, so that a front end that sets
-    // the option at every game does not grow the process.
-    let mut loaded = LOADED_NETS.lock().unwrap_or_else(|p| p.into_inner());
-    let hash = fnv1a(&bytes);
-    let net: &'static Net = match loaded.iter().find(|(vv, h, _)| *vv == v && *h == hash) {
-        Some(&(_, _, n)) => n,
-        None => {
-            let n: &'static Net = Box::leak(Box::new(net));
-            loaded.push((v, hash, n));
-            n
-        }
-    };
-    LOADED[i].store(net as *const Net as *mut Net, Ordering::Release);
-    HAND[i].store(false, Ordering::Release);
-    Ok(())
-}
-
-/// Reads the weights file at `path` for variant `v` (at most 8 MiB), without loading it into
-/// the evaluation: the starting point of `damiera train --init`.
-///
-/// # Errors
-/// As [`load_weights`]: one line naming the file.
-pub fn read_weights(v: Variant, path: &str) -> Result<Net, String> {
-    read_file(v, path).map(|(net, _)| net)
-}
-
-/// The weights at `path` and the file's bytes.
-fn read_file(v: Variant, path: &str) -> Result<(Net, Vec<u8>), String> {
-    let bytes = read_bounded(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let net = Net::from_bytes(&bytes, v).map_err(|e| format!("{path}: {e}"))?;
-    Ok((net, bytes))
-}
-
-/// Every weights file loaded so far: variant, FNV-1a hash of the file, the weights.
-static LOADED_NETS: std::sync::Mutex<Vec<(Variant, u64, &'static Net)>> =
-    std::sync::Mutex::new(Vec::new());
-
-/// The largest weights file read (the bound on a file is 8 MiB).
-const MAX_FILE_BYTES: u64 = 8 << 20;
-
-/// The bytes of a regular file of at most [`MAX_FILE_BYTES`] (a FIFO or a device such as
-/// `/dev/zero` is refused rather than read forever).
-fn read_bounded(path: &str) -> Result<Vec<u8>, String> {
-    use std::io::Read;
-    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
-    if !meta.is_file() {
-        return Err("not a regular file".into());
-    }
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(format!(
-            "{} bytes, more than a weights file's {MAX_FILE_BYTES}",
-            meta.len()
-        ));
-    }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_FILE_BYTES).read_to_end(&mut bytes))
-        .map_err(|e| e.to_string())?;
-    Ok(bytes)
-}
-
-/// FNV-1a, 64 bits, of `bytes`.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
-/// Whether variant `v` evaluates with learned weights now.
-pub fn is_learned(v: Variant) -> bool {
-    weights(v).is_some()
 }
 
 #[cfg(test)]

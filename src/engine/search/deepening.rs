@@ -7,12 +7,12 @@
 
 use super::worker::Worker;
 use super::{Info, Limits, Reporter, SearchResult, INF, MAX_PLY, WIN, WIN_BOUND};
-use crate::core::game::Game;
 use crate::core::movegen::Duplicates;
 use crate::core::moves::{Move, MoveList};
+use crate::engine::eval::Evaluate;
 use std::sync::Arc;
 
-impl<G: Game> Worker<G> {
+impl<G: Evaluate> Worker<G> {
     /// Iterative deepening. The main thread (`id` 0) reports and keeps time; helpers search
     /// until the main thread halts them.
     pub(super) fn iterate(

@@ -5,8 +5,8 @@
 //! The tables live in each thread's [`Worker`]; the hash move is put first by the search itself.
 
 use super::worker::Worker;
-use crate::core::game::Game;
 use crate::core::moves::{Move, MoveList, MAX_MOVES};
+use crate::engine::eval::Evaluate;
 
 /// Lazy move picking: the index of the largest key (the next move to search), which is then
 /// used up. Lists are short, so a scan per move beats sorting moves that a cutoff may never
@@ -25,7 +25,7 @@ pub(super) fn pick_next(keys: &mut [i32]) -> usize {
     best
 }
 
-impl<G: Game> Worker<G> {
+impl<G: Evaluate> Worker<G> {
     /// Ordering keys for `list`: captures (most pieces first), promotions, killers, history.
     pub(super) fn order_keys(&self, list: &MoveList, ply: usize, keys: &mut [i32; MAX_MOVES]) {
         for (k, mv) in keys.iter_mut().zip(list.iter()) {

@@ -7,9 +7,9 @@
 use super::ordering::pick_next;
 use super::worker::Worker;
 use super::{INF, MAX_PLY, WIN, WIN_BOUND};
-use crate::core::game::Game;
 use crate::core::movegen::Duplicates;
 use crate::core::moves::{MoveList, MAX_MOVES};
+use crate::engine::eval::Evaluate;
 use crate::engine::tt::{from_tt, to_tt, Bound};
 
 /// ProbCut: a null-window search `PROBCUT_REDUCTION` plies shallower that beats beta by
@@ -29,7 +29,7 @@ fn reduction(depth: i32, i: usize, pv_node: bool) -> i32 {
     (r - pv_node as i32).clamp(0, depth - 2)
 }
 
-impl<G: Game> Worker<G> {
+impl<G: Evaluate> Worker<G> {
     /// PVS alpha-beta. Scores are from the side to move's view.
     pub(super) fn search(
         &mut self,

@@ -7,11 +7,11 @@
 use super::ordering::pick_next;
 use super::worker::Worker;
 use super::{INF, MAX_PLY, WIN};
-use crate::core::game::Game;
 use crate::core::movegen::Duplicates;
 use crate::core::moves::{MoveList, MAX_MOVES};
+use crate::engine::eval::Evaluate;
 
-impl<G: Game> Worker<G> {
+impl<G: Evaluate> Worker<G> {
     /// Resolves pending captures: a side with a capture must take (no standing pat). A side
     /// without one stands on the static evaluation, unless the opponent threatens a capture,
     /// the static score would raise alpha, and this is the first quiet node of the quiescence
@@ -40,7 +40,7 @@ impl<G: Game> Worker<G> {
             if !G::has_moves(pos) {
                 return -(WIN - ply as i32);
             }
-            let eval = G::evaluate(pos);
+            let eval = G::evaluate(pos, self.net.as_deref());
             // Standing pat fails low already: a threat would only lower the score further.
             if ply >= MAX_PLY || threats > 0 || eval <= alpha || !G::threatened(pos) {
                 return eval;
@@ -49,7 +49,7 @@ impl<G: Game> Worker<G> {
             G::generate(pos, &mut list, Duplicates::Drop);
             threat_search = true;
         } else if ply >= MAX_PLY {
-            return G::evaluate(pos);
+            return G::evaluate(pos, self.net.as_deref());
         }
         let n = list.len();
         let mut keys = [0i32; MAX_MOVES];
@@ -89,6 +89,7 @@ mod tests {
     use super::super::worker::Shared;
     use super::super::{Control, Limits, Searcher, INF};
     use crate::core::game::Game;
+    use crate::engine::eval::Evaluate;
     use std::sync::atomic::{AtomicBool, AtomicU64};
     use std::sync::Arc;
 
@@ -104,7 +105,8 @@ mod tests {
         });
         let w = &mut s.workers[0];
         w.prepare(&pos, &[], &Limits::default(), &shared, TimePlan::default());
-        (w.quiesce(&pos, -INF, INF, 0, 0), English::evaluate(&pos))
+        let eval = English::evaluate(&pos, w.net.as_deref());
+        (w.quiesce(&pos, -INF, INF, 0, 0), eval)
     }
 
     #[test]

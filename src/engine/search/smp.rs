@@ -8,20 +8,24 @@
 use super::time::time_plan;
 use super::worker::{Shared, Worker};
 use super::{Control, Limits, Reporter, SearchResult, Silent, MAX_THREADS};
-use crate::core::game::Game;
+use crate::engine::eval::{self, Evaluate, Net};
 use crate::engine::tt::TranspositionTable;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
-/// Search state kept between searches: the shared transposition table and one worker per
-/// thread, each with its ordering tables.
-pub struct Searcher<G: Game> {
+/// Search state kept between searches: the shared transposition table, the evaluation's
+/// weights and one worker per thread, each with its ordering tables.
+pub struct Searcher<G: Evaluate> {
     tt: Arc<TranspositionTable>,
+    /// The learned weights the workers evaluate with (`None`: the hand-set evaluation).
+    net: Option<Arc<Net>>,
     pub(super) workers: Vec<Worker<G>>,
 }
 
-impl<G: Game> Searcher<G> {
-    /// A searcher with a transposition table of `hash_mib` MiB and one thread.
+impl<G: Evaluate> Searcher<G> {
+    /// A searcher with a transposition table of `hash_mib` MiB and one thread, evaluating
+    /// with the variant's built-in weights ([`eval::built_in`]; [`Searcher::set_weights`]
+    /// changes them).
     ///
     /// # Panics
     /// If the table cannot be allocated ([`Searcher::set_hash`] reports that instead).
@@ -30,11 +34,21 @@ impl<G: Game> Searcher<G> {
     }
 
     /// A searcher with a `hash_mib` MiB table, or an error if the table cannot be had
-    /// ([`TranspositionTable::try_new`]).
+    /// ([`TranspositionTable::try_new`]); built-in weights as [`Searcher::new`].
     pub fn try_new(hash_mib: usize) -> Result<Self, String> {
         let tt = Arc::new(TranspositionTable::try_new(hash_mib)?);
-        let workers = vec![Worker::new(0, &tt)];
-        Ok(Searcher { tt, workers })
+        let net = eval::built_in(G::VARIANT);
+        let workers = vec![Worker::new(0, &tt, net.clone())];
+        Ok(Searcher { tt, net, workers })
+    }
+
+    /// The learned weights the next searches evaluate with (`None`: the hand-set evaluation):
+    /// the variant's own (a [`Net`] of its board), as [`eval::Evaluation::weights`] gives them.
+    pub fn set_weights(&mut self, net: Option<Arc<Net>>) {
+        for w in &mut self.workers {
+            w.net = net.clone();
+        }
+        self.net = net;
     }
 
     /// Replaces the table by one of `mib` MiB (the old one is freed first).
@@ -68,7 +82,8 @@ impl<G: Game> Searcher<G> {
         self.workers.truncate(n);
         while self.workers.len() < n {
             let id = self.workers.len();
-            self.workers.push(Worker::new(id, &self.tt));
+            self.workers
+                .push(Worker::new(id, &self.tt, self.net.clone()));
         }
     }
 

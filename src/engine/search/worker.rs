@@ -1,14 +1,15 @@
-//! One search thread's state: its handle on the shared table and on what the threads share, its
-//! ordering tables (killers, history), the PV table, the keys of the game and of the line being
-//! searched for repetition detection, node counting (flushed to the shared total every 1024
-//! nodes) and its limits: the time plan applied (stop flag and hard limits every 1024 nodes,
-//! whether to start another iteration) and the wait for `stop` in infinite and ponder mode. The tables are allocated when the worker is made and the key list is
-//! sized before each search, so nothing in the tree search allocates.
+//! One search thread's state: its handle on the shared table and on what the threads share, the
+//! evaluation's weights, its ordering tables (killers, history), the PV table, the keys of the
+//! game and of the line being searched for repetition detection, node counting (flushed to the
+//! shared total every 1024 nodes) and its limits: the time plan applied (stop flag and hard
+//! limits every 1024 nodes, whether to start another iteration) and the wait for `stop` in
+//! infinite and ponder mode. The tables are allocated when the worker is made and the key list
+//! is sized before each search, so nothing in the tree search allocates.
 
 use super::time::TimePlan;
 use super::{Control, Limits, MAX_PLY, WIN, WIN_BOUND};
-use crate::core::game::Game;
 use crate::core::moves::Move;
+use crate::engine::eval::{Evaluate, Net};
 use crate::engine::tt::TranspositionTable;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -16,10 +17,14 @@ use std::sync::Arc;
 use std::time::Instant;
 
 /// One thread's search.
-pub(super) struct Worker<G: Game> {
+pub(super) struct Worker<G: Evaluate> {
     pub(super) id: usize,
     pub(super) tt: Arc<TranspositionTable>,
     pub(super) shared: Arc<Shared>,
+    /// The learned weights the static evaluation uses (`None`: the hand-set evaluation),
+    /// shared with the other threads and the engine; lent to [`Evaluate::evaluate`] by
+    /// reference.
+    pub(super) net: Option<Arc<Net>>,
     pub(super) killers: Box<[[Option<Move>; 2]; MAX_PLY + 2]>,
     pub(super) history: Box<[[i32; 64]; 64]>,
     pub(super) pv: Box<[[Move; MAX_PLY + 2]; MAX_PLY + 2]>,
@@ -42,11 +47,12 @@ pub(super) struct Worker<G: Game> {
 
 const NO_MOVE: Move = Move::quiet(crate::Square(0), crate::Square(0), false);
 
-impl<G: Game> Worker<G> {
-    pub(super) fn new(id: usize, tt: &Arc<TranspositionTable>) -> Self {
+impl<G: Evaluate> Worker<G> {
+    pub(super) fn new(id: usize, tt: &Arc<TranspositionTable>, net: Option<Arc<Net>>) -> Self {
         Worker {
             id,
             tt: Arc::clone(tt),
+            net,
             shared: Arc::new(Shared {
                 control: Arc::new(Control::default()),
                 halt: AtomicBool::new(false),
@@ -168,7 +174,7 @@ pub(super) struct Shared {
     pub(super) nodes: AtomicU64,
 }
 
-impl<G: Game> Worker<G> {
+impl<G: Evaluate> Worker<G> {
     /// UCI: in infinite or ponder mode the best move waits for `stop` (or a ponder-hit).
     pub(super) fn wait_for_stop(&self, limits: &Limits, control: &Control) {
         while (limits.infinite || control.pondering.load(Ordering::Relaxed))

@@ -15,7 +15,8 @@ use crate::core::game::Game;
 use crate::core::movegen::Duplicates;
 use crate::core::moves::MoveList;
 use crate::core::rules::Color;
-use crate::core::variant::{Variant, VariantFn};
+use crate::core::variant::Variant;
+use crate::engine::eval::{self, Evaluate, EvaluateFn, Net};
 use crate::engine::search::{Control, Limits, Searcher, Silent, WIN_BOUND};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand::rngs::StdRng;
@@ -49,6 +50,10 @@ pub struct SelfplayConfig {
     pub concurrency: usize,
     /// Transposition table per game, MiB.
     pub hash_mib: usize,
+    /// The learned weights the games are played with, the variant's own (`None`: the
+    /// hand-set evaluation); [`eval::Evaluation::weights`] gives them for an `--eval-file`,
+    /// [`eval::built_in`] the built-in ones.
+    pub weights: Option<Arc<Net>>,
     /// Plies after which a game is scored a draw.
     pub max_plies: u32,
     /// Where the positions go.
@@ -93,7 +98,7 @@ fn verdict<G: Game>(pos: &G::Position, history: &[u64]) -> Option<Outcome> {
 }
 
 /// Plays game `index`; returns its positions (empty if the opening ended the game) and result.
-fn play_game<G: Game>(
+fn play_game<G: Evaluate>(
     cfg: &SelfplayConfig,
     searcher: &mut Searcher<G>,
     index: u64,
@@ -178,9 +183,9 @@ struct Job<'a> {
     stop: &'a AtomicBool,
 }
 
-impl VariantFn for Job<'_> {
+impl EvaluateFn for Job<'_> {
     type Output = Result<Summary, String>;
-    fn call<G: Game>(self) -> Result<Summary, String> {
+    fn call<G: Evaluate>(self) -> Result<Summary, String> {
         run_game::<G>(self.cfg, self.stop)
     }
 }
@@ -191,10 +196,10 @@ impl VariantFn for Job<'_> {
 /// # Errors
 /// The output file cannot be created or written: one line.
 pub fn run(cfg: &SelfplayConfig, stop: &AtomicBool) -> Result<Summary, String> {
-    cfg.variant.dispatch(Job { cfg, stop })
+    eval::dispatch(cfg.variant, Job { cfg, stop })
 }
 
-fn run_game<G: Game>(cfg: &SelfplayConfig, stop: &AtomicBool) -> Result<Summary, String> {
+fn run_game<G: Evaluate>(cfg: &SelfplayConfig, stop: &AtomicBool) -> Result<Summary, String> {
     let file =
         std::fs::File::create(&cfg.out).map_err(|e| format!("cannot create {}: {e}", cfg.out))?;
     let mut out = BufWriter::new(file);
@@ -230,6 +235,7 @@ fn run_game<G: Game>(cfg: &SelfplayConfig, stop: &AtomicBool) -> Result<Summary,
                 .stack_size(32 << 20)
                 .spawn_scoped(s, move || {
                     let mut searcher = Searcher::<G>::new(cfg.hash_mib);
+                    searcher.set_weights(cfg.weights.clone());
                     loop {
                         let i = next.fetch_add(1, Ordering::SeqCst);
                         if i >= cfg.games || stop.load(Ordering::Relaxed) {

@@ -339,9 +339,9 @@ pub fn starting_point(v: Variant) -> (Vec<f32>, Vec<f32>) {
     let mut mg = vec![0f32; l.features];
     let (man, king, damone) = match v {
         Variant::Damone => (
-            crate::core::damone::eval::PEDINE,
-            crate::core::damone::eval::DAMA,
-            crate::core::damone::eval::DAMONE,
+            crate::engine::eval::damone::PEDINE,
+            crate::engine::eval::damone::DAMA,
+            crate::engine::eval::damone::DAMONE,
         ),
         _ => {
             let w = hand::weights(v);
@@ -581,7 +581,7 @@ mod tests {
 
     /// The float evaluation the trainer fits and the integer one the engine runs agree (up
     /// to rounding) on positions of random games of `G`, for a net with random weights.
-    fn evaluate_alike<G: crate::core::game::Game, const TEN: bool>(fly: bool) {
+    fn evaluate_alike<G: crate::engine::eval::Evaluate, const TEN: bool>(fly: bool) {
         use crate::core::moves::MoveList;
         use rand::Rng;
         let l = Layout::board(TEN);
@@ -699,6 +699,7 @@ mod tests {
         let net = Net::from_centi_men(&mg, &eg);
         let start = {
             use crate::core::game::Game;
+            use crate::engine::eval::Evaluate;
             crate::core::rules::International::planes(&crate::core::rules::International::start())
         };
         let samples: Vec<Sample> = (0..40u8)

@@ -1,6 +1,8 @@
-//! A static evaluation for Italian Damone, in centi-Pedines (a Pedine is 100) from the side to
-//! move's point of view. Hand-set values, no tuning yet; the search hooks it in (the lead's
-//! part).
+//! Italian Damone's evaluation: its [`Evaluate`] side (learned weights on the [`Planes`] of its
+//! three ranks, else the hand-set evaluation below) for [`DamoneGame`].
+//!
+//! The hand-set evaluation, in centi-Pedines (a Pedine is 100) from the side to move's point
+//! of view; hand-set values, what Damone played with before it had learned weights.
 //!
 //! Terms, each summed for White and subtracted for Black:
 //! - material: Pedine [`PEDINE`] 100, Dama [`DAMA`] 250, Damone [`DAMONE`] 400. A Dama moves
@@ -13,11 +15,53 @@
 //!   where it becomes a Damone.
 //! - mobility: [`MOBILITY`] per quiet move (counted bitwise, whoever is to move).
 
-use super::movegen::directions;
-use super::{Position, Rank, DAMA_PROMOTION, PEDINE_DIRS, PEDINE_PROMOTION};
-use crate::core::bitboard::Square;
+use super::learned::Net;
+use super::{dense, padded, Evaluate, Planes};
+use crate::core::bitboard::{Bitboard, Square};
+use crate::core::damone::movegen::directions;
+use crate::core::damone::{
+    DamoneGame, Position, Rank, DAMA_PROMOTION, PEDINE_DIRS, PEDINE_PROMOTION,
+};
 use crate::core::geometry::{Board8, Geometry};
 use crate::core::rules::Color;
+
+impl<const DAMONES_WIN: bool> Evaluate for DamoneGame<DAMONES_WIN> {
+    /// The learned weights on the [`Planes`] (8x8, no flying kings) when given, else the
+    /// hand-set [`evaluate`].
+    fn evaluate(pos: &Position, net: Option<&Net>) -> i32 {
+        match net {
+            Some(net) => net.evaluate::<false>(&Self::planes(pos), false),
+            None => evaluate(pos),
+        }
+    }
+    /// Dama on `rank2`, Damone on `rank3`.
+    #[inline(always)]
+    fn planes(pos: &Position) -> Planes {
+        Planes {
+            white: dense(pos.pieces(Color::White).0) as u64,
+            black: dense(pos.pieces(Color::Black).0) as u64,
+            rank2: dense(pos.ranked(Rank::Dama).0) as u64,
+            rank3: dense(pos.ranked(Rank::Damone).0) as u64,
+            black_to_move: pos.side() == Color::Black,
+        }
+    }
+    fn from_planes(p: &Planes) -> Position {
+        let side = if p.black_to_move {
+            Color::Black
+        } else {
+            Color::White
+        };
+        Position::from_parts(
+            [
+                Bitboard(padded(p.white as u32)),
+                Bitboard(padded(p.black as u32)),
+            ],
+            Bitboard(padded(p.rank2 as u32)),
+            Bitboard(padded(p.rank3 as u32)),
+            side,
+        )
+    }
+}
 
 /// The value of a Pedine.
 pub const PEDINE: i32 = 100;
