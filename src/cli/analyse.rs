@@ -4,7 +4,6 @@ use damiera::core::variant::Variant;
 use damiera::engine::search::Limits;
 use damiera::engine::{Engine, Event, Naming, Score};
 use std::process::ExitCode;
-use std::sync::mpsc;
 
 /// Runs the analysis; exit status 2 on a bad FEN or move, or a hash table that cannot be had.
 pub fn run(
@@ -41,53 +40,39 @@ pub fn run(
         movetime,
         ..Limits::default()
     };
-    let (tx, rx) = mpsc::channel();
-    engine.go(
-        limits,
-        false,
-        Naming::Native,
-        Box::new(move |ev| {
-            let _ = tx.send(ev);
-        }),
-    );
     println!(
         "{:>5} {:>9} {:>12} {:>8} {:>7}  principal variation",
         "depth", "score", "nodes", "time s", "Mn/s"
     );
-    for ev in rx {
-        match ev {
-            Event::Info {
+    let best = engine.search(limits, Naming::Native, |ev| {
+        if let Event::Info {
+            depth,
+            seldepth,
+            score,
+            nodes,
+            nps,
+            time_ms,
+            pv,
+            ..
+        } = ev
+        {
+            println!(
+                "{:>2}/{:<2} {:>9} {:>12} {:>8.2} {:>7.2}  {}",
                 depth,
                 seldepth,
-                score,
+                score_text(score),
                 nodes,
-                nps,
-                time_ms,
-                pv,
-                ..
-            } => {
-                println!(
-                    "{:>2}/{:<2} {:>9} {:>12} {:>8.2} {:>7.2}  {}",
-                    depth,
-                    seldepth,
-                    score_text(score),
-                    nodes,
-                    time_ms as f64 / 1000.0,
-                    nps as f64 / 1e6,
-                    pv.join(" ")
-                );
-            }
-            Event::BestMove { best, ponder } => {
-                match (best, ponder) {
-                    (Some(b), Some(p)) => println!("best move: {b} (expected reply {p})"),
-                    (Some(b), None) => println!("best move: {b}"),
-                    (None, _) => println!("no legal move"),
-                }
-                break;
-            }
+                time_ms as f64 / 1000.0,
+                nps as f64 / 1e6,
+                pv.join(" ")
+            );
         }
+    });
+    match best {
+        (Some(b), Some(p)) => println!("best move: {b} (expected reply {p})"),
+        (Some(b), None) => println!("best move: {b}"),
+        (None, _) => println!("no legal move"),
     }
-    engine.wait();
     ExitCode::SUCCESS
 }
 

@@ -17,7 +17,6 @@ use damiera::Color;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::Write as _;
 use std::process::ExitCode;
-use std::sync::mpsc;
 
 /// A move that loses at least this much (centi-men) is a mistake, marked `?`, and gets the
 /// search's best move in a comment.
@@ -155,37 +154,22 @@ fn winner(game: &GameText, v: Variant) -> Option<Option<Color>> {
 
 /// Searches one position: its verdict.
 fn search(engine: &mut Engine, limits: Limits) -> Verdict {
-    let (tx, rx) = mpsc::channel();
-    engine.go(
-        limits,
-        false,
-        Naming::Pdn,
-        Box::new(move |ev| {
-            let _ = tx.send(ev);
-        }),
-    );
     let mut verdict = Verdict {
         score: Score::Cp(0),
         depth: 0,
         pv: Vec::new(),
         best: None,
     };
-    for ev in rx {
-        match ev {
-            Event::Info {
-                depth, score, pv, ..
-            } => {
-                verdict.score = score;
-                verdict.depth = depth;
-                verdict.pv = pv;
-            }
-            Event::BestMove { best, .. } => {
-                verdict.best = best;
-                break;
-            }
+    (verdict.best, _) = engine.search(limits, Naming::Pdn, |ev| {
+        if let Event::Info {
+            depth, score, pv, ..
+        } = ev
+        {
+            verdict.score = score;
+            verdict.depth = depth;
+            verdict.pv = pv;
         }
-    }
-    engine.wait();
+    });
     verdict
 }
 
