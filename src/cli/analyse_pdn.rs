@@ -9,9 +9,10 @@
 //! faster or slower is not a mistake.
 
 use damiera::core::variant::Variant;
+use damiera::core::variant_position::VariantPosition;
 use damiera::engine::search::Limits;
 use damiera::engine::{Engine, Event, Naming, Outcome, Score};
-use damiera::tools::arena::pdn::{first_mover, game_type, wrap_move_text};
+use damiera::tools::arena::pdn::wrap_move_text;
 use damiera::tools::pdn::{self, GameText, Replay};
 use damiera::Color;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -231,7 +232,7 @@ fn annotated_pdn(game: &GameText, a: &Analysis, annotator: &str) -> String {
     for (name, value) in &game.tags {
         let lower = name.to_ascii_lowercase();
         let value = match lower.as_str() {
-            "gametype" => game_type(v).to_string(),
+            "gametype" => pdn::game_type(v).to_string(),
             "result" => match pdn::parse_result(v, value) {
                 Some(w) => pdn::result_token(v, w).to_string(),
                 None => value.clone(),
@@ -246,7 +247,7 @@ fn annotated_pdn(game: &GameText, a: &Analysis, annotator: &str) -> String {
         let _ = writeln!(s, "[{name} \"{}\"]", pdn::escape(&value));
     }
     if game.tag("GameType").is_none() {
-        let _ = writeln!(s, "[GameType \"{}\"]", game_type(v));
+        let _ = writeln!(s, "[GameType \"{}\"]", pdn::game_type(v));
     }
     if v == Variant::Damone && game.tag("Variant").is_none() {
         let _ = writeln!(s, "[Variant \"damone\"]");
@@ -315,7 +316,8 @@ fn report(index: usize, game: &GameText, a: &Analysis) -> String {
         v.name(),
         a.replay.moves.len()
     );
-    for side in [first_mover(v), first_mover(v).opponent()] {
+    let first_mover = VariantPosition::start(v).side();
+    for side in [first_mover, first_mover.opponent()] {
         let plies: Vec<usize> = (0..a.replay.moves.len())
             .filter(|&p| a.side(p) == side)
             .collect();

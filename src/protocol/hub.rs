@@ -123,6 +123,7 @@ fn quote(v: &str) -> String {
 pub mod squares {
     use super::Numbering;
     use crate::core::variant::Variant;
+    use crate::core::variant_position::VariantPosition;
 
     fn algebraic(file: u32, rank: u32) -> String {
         format!("{}{}", (b'a' + file as u8) as char, rank)
@@ -130,11 +131,7 @@ pub mod squares {
 
     /// The number of squares of the variant's board (32, or 50 for International).
     pub fn squares(v: Variant) -> u32 {
-        if v.is_8x8() {
-            32
-        } else {
-            50
-        }
+        VariantPosition::start(v).square_count()
     }
 
     /// The native name of Hub square `n` (1-32, or 1-50 for International, whose Hub, internal
