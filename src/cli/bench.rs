@@ -46,8 +46,17 @@ const POSITIONS: [(Variant, Option<&str>); 12] = [
     ),
 ];
 
+/// The `bench` subcommand's arguments.
+#[derive(clap::Args)]
+pub struct BenchArgs {
+    /// Depth in plies.
+    #[arg(long, short, default_value_t = DEPTH)]
+    pub depth: u32,
+}
+
 /// Runs the bench and prints one line per position, then the totals.
-pub fn run(depth: u32) -> ExitCode {
+pub fn run(a: BenchArgs) -> ExitCode {
+    let depth = a.depth;
     let start = Instant::now();
     let mut total = 0u64;
     for (variant, fen) in POSITIONS {
