@@ -249,8 +249,8 @@ fn annotated_pdn(game: &GameText, a: &Analysis, annotator: &str) -> String {
     if game.tag("GameType").is_none() {
         let _ = writeln!(s, "[GameType \"{}\"]", pdn::game_type(v));
     }
-    if v == Variant::Damone && game.tag("Variant").is_none() {
-        let _ = writeln!(s, "[Variant \"damone\"]");
+    if let Some(tag) = pdn::variant_tag(v).filter(|_| game.tag("Variant").is_none()) {
+        let _ = writeln!(s, "[Variant \"{tag}\"]");
     }
     if a.replay.start_fen.is_some() && game.tag("SetUp").is_none() {
         let _ = writeln!(s, "[SetUp \"1\"]");

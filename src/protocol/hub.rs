@@ -15,6 +15,7 @@
 
 use super::{Input, InputError, Output};
 use crate::core::variant::Variant;
+use crate::core::variant_position::VariantPosition;
 use crate::engine::search::Limits;
 use crate::engine::{Engine, Event, Naming, Score, DEFAULT_HASH_MIB, MAX_HASH_MIB};
 
@@ -394,7 +395,8 @@ impl Hub {
                 self.variant
             ));
         }
-        let swap = self.variant == Variant::English;
+        // Internal "w" is the first mover: the side to move at the start (Black in English).
+        let swap = VariantPosition::start(self.variant).side() == crate::core::rules::Color::Black;
         let side = match (chars[0], swap) {
             ('W', false) | ('B', true) => 'W',
             ('B', false) | ('W', true) => 'B',

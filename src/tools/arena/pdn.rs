@@ -25,8 +25,8 @@ pub fn game_pdn(v: Variant, event: &str, g: &GameRecord, names: [&str; 2]) -> St
     let _ = writeln!(s, "[Black \"{}\"]", names[1 - g.white_engine]);
     let _ = writeln!(s, "[Result \"{result}\"]");
     let _ = writeln!(s, "[GameType \"{}\"]", pdn::game_type(v));
-    if v == Variant::Damone {
-        let _ = writeln!(s, "[Variant \"damone\"]");
+    if let Some(tag) = pdn::variant_tag(v) {
+        let _ = writeln!(s, "[Variant \"{tag}\"]");
     }
     if let Some(f) = &g.start_fen {
         let _ = writeln!(s, "[SetUp \"1\"]");

@@ -661,8 +661,8 @@ pub mod hubsq {
     /// cannot write (Italian Damone's: Hub does not play it).
     pub fn position(pos: &VariantPosition) -> Result<String, String> {
         let v = pos.variant();
-        // 'w' is the first mover: White, except in English.
-        let swap = v == Variant::English;
+        // 'w' is the first mover: the side to move at the start (Black in English).
+        let swap = VariantPosition::start(v).side() == Color::Black;
         // 32 squares on 8x8, 50 on International (Scan's 51-character form).
         let board = (1..=pos.square_count())
             .map(|i| {

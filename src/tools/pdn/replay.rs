@@ -29,6 +29,12 @@ pub fn game_type(v: Variant) -> u32 {
     }
 }
 
+/// The `[Variant]` tag a game of `v` carries besides its GameType: `damone` for Italian Damone
+/// (whose GameType is Italian's 22), none for the others.
+pub fn variant_tag(v: Variant) -> Option<&'static str> {
+    (v == Variant::Damone).then_some("damone")
+}
+
 /// The variant a game is in: `[GameType]` (its first number, [`game_type`]) and, for 22,
 /// `[Variant]`; `default` when there is no GameType.
 ///
@@ -38,9 +44,9 @@ pub fn variant_of(game: &GameText, default: Option<Variant>) -> Result<Variant, 
         return default.ok_or_else(|| "no [GameType] tag (pass --variant)".to_string());
     };
     let number = gt.split(',').next().unwrap_or("").trim();
-    let damone = game
-        .tag("Variant")
-        .is_some_and(|v| v.to_ascii_lowercase().contains("damone"));
+    let damone = game.tag("Variant").is_some_and(|t| {
+        variant_tag(Variant::Damone).is_some_and(|d| t.to_ascii_lowercase().contains(d))
+    });
     let found = Variant::ALL.into_iter().find(|&v| {
         game_type(v).to_string() == number && (v == Variant::Damone) == (number == "22" && damone)
     });
