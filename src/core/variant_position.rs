@@ -1,8 +1,8 @@
 //! `VariantPosition`: a position of a variant chosen at run time, for the tools above the core
 //! (the match referee, openings, PDN, the protocols' board translations), after shakmaty's
 //! `VariantPosition`: an enum with one case per game, every method delegating to the generic
-//! [`Game`] code through one `match` (the private `each!` macro). The search stays generic; this is the typed
-//! boundary where a runtime [`Variant`] meets it.
+//! [`Game`] code through one `match` (the private `each!` macro). The search stays generic;
+//! this is the typed boundary where a runtime [`Variant`] meets it.
 //!
 //! [`VariantGame`] adds the keys of the earlier positions, for threefold repetition, as the
 //! engine's game keeps them.
