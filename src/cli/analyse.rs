@@ -1,14 +1,117 @@
-//! `damiera analyse`: a search from the shell, printed for a person to read.
+//! `damiera analyse`: a search from the shell, printed for a person to read; with `--pdn`,
+//! every position of a file's games ([`super::analyse_pdn`]).
 
+use super::{analyse_pdn, fail, hash_mib};
 use damiera::core::variant::Variant;
 use damiera::engine::eval::Evaluation;
 use damiera::engine::search::Limits;
 use damiera::engine::{Engine, Event, Naming, Score};
 use std::process::ExitCode;
-use std::sync::mpsc;
 
-/// Runs the analysis; exit status 2 on a bad FEN or move, or a hash table that cannot be had.
-pub fn run(
+/// The `analyse` subcommand's arguments.
+#[derive(clap::Args)]
+pub struct AnalyseArgs {
+    /// english (american, checkers), italian, brazilian, russian, damone or international;
+    /// with --pdn, the variant of games without a [GameType] tag.
+    #[arg(long, short, required_unless_present = "pdn")]
+    pub variant: Option<String>,
+    /// PDN FEN in the variant's notation (default: the start position).
+    #[arg(long, short, conflicts_with = "pdn")]
+    pub fen: Option<String>,
+    /// Moves played from that position, space-separated, in the variant's notation.
+    #[arg(long, short, conflicts_with = "pdn")]
+    pub moves: Option<String>,
+    /// A PDN file: analyse its games move by move, print a report per game.
+    #[arg(long)]
+    pub pdn: Option<String>,
+    /// With --pdn: only this game (1 = the first in the file).
+    #[arg(long, requires = "pdn", conflicts_with = "all")]
+    pub game: Option<usize>,
+    /// With --pdn: every game of the file (the default).
+    #[arg(long, requires = "pdn")]
+    pub all: bool,
+    /// With --pdn: write the games with a comment per move to this PDN file.
+    #[arg(long, requires = "pdn")]
+    pub out: Option<String>,
+    /// Depth in plies.
+    #[arg(long, short, required_unless_present = "movetime")]
+    pub depth: Option<u32>,
+    /// Thinking time in milliseconds.
+    #[arg(long, short = 't')]
+    pub movetime: Option<u64>,
+    /// Transposition table size in MiB, 1 to 65536.
+    #[arg(long, default_value_t = damiera::engine::DEFAULT_HASH_MIB as u64)]
+    pub hash: u64,
+    /// Evaluation weights file (`hand`: the hand-set evaluation; default: built in).
+    #[arg(long)]
+    pub eval_file: Option<String>,
+}
+
+/// Runs `damiera analyse`: loads `--eval-file`, then analyses the position or, with `--pdn`,
+/// the file's games. Exit status 2 on a bad variant, weights file, FEN or move, or a hash
+/// table that cannot be had.
+pub fn run(a: AnalyseArgs) -> ExitCode {
+    let hash = match hash_mib(a.hash) {
+        Ok(m) => m,
+        Err(code) => return code,
+    };
+    let variant: Option<Variant> = match a.variant.map(|v| v.parse()).transpose() {
+        Ok(v) => v,
+        Err(e) => return fail(&e.to_string()),
+    };
+    let mut evaluations = Vec::new();
+    if let Some(path) = a.eval_file {
+        // Without --variant (a PDN file's games say theirs), the file is for each
+        // variant it fits.
+        let results: Vec<_> = variant
+            .map_or(Variant::ALL.to_vec(), |v| vec![v])
+            .into_iter()
+            .map(|v| (v, Evaluation::from_eval_file(v, &path)))
+            .collect();
+        if let Some((_, Err(e))) = results
+            .iter()
+            .find(|(_, r)| r.is_err())
+            .filter(|_| variant.is_some() || results.iter().all(|(_, r)| r.is_err()))
+        {
+            return fail(e);
+        }
+        evaluations = results
+            .into_iter()
+            .filter_map(|(v, r)| r.ok().map(|e| (v, e)))
+            .collect();
+    }
+    if let Some(path) = a.pdn {
+        return analyse_pdn::run(analyse_pdn::PdnArgs {
+            path,
+            game: a.game,
+            default_variant: variant,
+            depth: a.depth,
+            movetime: a.movetime,
+            out: a.out,
+            hash,
+            evaluations,
+        });
+    }
+    let Some(variant) = variant else {
+        return fail("--variant is needed without --pdn");
+    };
+    run_position(
+        variant,
+        a.fen.as_deref(),
+        a.moves.as_deref(),
+        a.depth,
+        a.movetime,
+        hash,
+        evaluations
+            .into_iter()
+            .next()
+            .map_or(Evaluation::BuiltIn, |(_, e)| e),
+    )
+}
+
+/// Analyses one position; exit status 2 on a bad FEN or move, or a hash table that cannot be
+/// had.
+fn run_position(
     variant: Variant,
     fen: Option<&str>,
     moves: Option<&str>,
@@ -44,53 +147,39 @@ pub fn run(
         movetime,
         ..Limits::default()
     };
-    let (tx, rx) = mpsc::channel();
-    engine.go(
-        limits,
-        false,
-        Naming::Native,
-        Box::new(move |ev| {
-            let _ = tx.send(ev);
-        }),
-    );
     println!(
         "{:>5} {:>9} {:>12} {:>8} {:>7}  principal variation",
         "depth", "score", "nodes", "time s", "Mn/s"
     );
-    for ev in rx {
-        match ev {
-            Event::Info {
+    let best = engine.search(limits, Naming::Native, |ev| {
+        if let Event::Info {
+            depth,
+            seldepth,
+            score,
+            nodes,
+            nps,
+            time_ms,
+            pv,
+            ..
+        } = ev
+        {
+            println!(
+                "{:>2}/{:<2} {:>9} {:>12} {:>8.2} {:>7.2}  {}",
                 depth,
                 seldepth,
-                score,
+                score_text(score),
                 nodes,
-                nps,
-                time_ms,
-                pv,
-                ..
-            } => {
-                println!(
-                    "{:>2}/{:<2} {:>9} {:>12} {:>8.2} {:>7.2}  {}",
-                    depth,
-                    seldepth,
-                    score_text(score),
-                    nodes,
-                    time_ms as f64 / 1000.0,
-                    nps as f64 / 1e6,
-                    pv.join(" ")
-                );
-            }
-            Event::BestMove { best, ponder } => {
-                match (best, ponder) {
-                    (Some(b), Some(p)) => println!("best move: {b} (expected reply {p})"),
-                    (Some(b), None) => println!("best move: {b}"),
-                    (None, _) => println!("no legal move"),
-                }
-                break;
-            }
+                time_ms as f64 / 1000.0,
+                nps as f64 / 1e6,
+                pv.join(" ")
+            );
         }
+    });
+    match best {
+        (Some(b), Some(p)) => println!("best move: {b} (expected reply {p})"),
+        (Some(b), None) => println!("best move: {b}"),
+        (None, _) => println!("no legal move"),
     }
-    engine.wait();
     ExitCode::SUCCESS
 }
 

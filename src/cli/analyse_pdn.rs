@@ -9,16 +9,16 @@
 //! faster or slower is not a mistake.
 
 use damiera::core::variant::Variant;
+use damiera::core::variant_position::VariantPosition;
 use damiera::engine::eval::Evaluation;
 use damiera::engine::search::Limits;
 use damiera::engine::{Engine, Event, Naming, Outcome, Score};
-use damiera::tools::arena::pdn::{first_mover, game_type, wrap_move_text};
+use damiera::tools::arena::pdn::wrap_move_text;
 use damiera::tools::pdn::{self, GameText, Replay};
 use damiera::Color;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::Write as _;
 use std::process::ExitCode;
-use std::sync::mpsc;
 
 /// A move that loses at least this much (centi-men) is a mistake, marked `?`, and gets the
 /// search's best move in a comment.
@@ -159,37 +159,22 @@ fn winner(game: &GameText, v: Variant) -> Option<Option<Color>> {
 
 /// Searches one position: its verdict.
 fn search(engine: &mut Engine, limits: Limits) -> Verdict {
-    let (tx, rx) = mpsc::channel();
-    engine.go(
-        limits,
-        false,
-        Naming::Pdn,
-        Box::new(move |ev| {
-            let _ = tx.send(ev);
-        }),
-    );
     let mut verdict = Verdict {
         score: Score::Cp(0),
         depth: 0,
         pv: Vec::new(),
         best: None,
     };
-    for ev in rx {
-        match ev {
-            Event::Info {
-                depth, score, pv, ..
-            } => {
-                verdict.score = score;
-                verdict.depth = depth;
-                verdict.pv = pv;
-            }
-            Event::BestMove { best, .. } => {
-                verdict.best = best;
-                break;
-            }
+    (verdict.best, _) = engine.search(limits, Naming::Pdn, |ev| {
+        if let Event::Info {
+            depth, score, pv, ..
+        } = ev
+        {
+            verdict.score = score;
+            verdict.depth = depth;
+            verdict.pv = pv;
         }
-    }
-    engine.wait();
+    });
     verdict
 }
 
@@ -251,7 +236,7 @@ fn annotated_pdn(game: &GameText, a: &Analysis, annotator: &str) -> String {
     for (name, value) in &game.tags {
         let lower = name.to_ascii_lowercase();
         let value = match lower.as_str() {
-            "gametype" => game_type(v).to_string(),
+            "gametype" => pdn::game_type(v).to_string(),
             "result" => match pdn::parse_result(v, value) {
                 Some(w) => pdn::result_token(v, w).to_string(),
                 None => value.clone(),
@@ -266,10 +251,10 @@ fn annotated_pdn(game: &GameText, a: &Analysis, annotator: &str) -> String {
         let _ = writeln!(s, "[{name} \"{}\"]", pdn::escape(&value));
     }
     if game.tag("GameType").is_none() {
-        let _ = writeln!(s, "[GameType \"{}\"]", game_type(v));
+        let _ = writeln!(s, "[GameType \"{}\"]", pdn::game_type(v));
     }
-    if v == Variant::Damone && game.tag("Variant").is_none() {
-        let _ = writeln!(s, "[Variant \"damone\"]");
+    if let Some(tag) = pdn::variant_tag(v).filter(|_| game.tag("Variant").is_none()) {
+        let _ = writeln!(s, "[Variant \"{tag}\"]");
     }
     if a.replay.start_fen.is_some() && game.tag("SetUp").is_none() {
         let _ = writeln!(s, "[SetUp \"1\"]");
@@ -335,7 +320,8 @@ fn report(index: usize, game: &GameText, a: &Analysis) -> String {
         v.name(),
         a.replay.moves.len()
     );
-    for side in [first_mover(v), first_mover(v).opponent()] {
+    let first_mover = VariantPosition::start(v).side();
+    for side in [first_mover, first_mover.opponent()] {
         let plies: Vec<usize> = (0..a.replay.moves.len())
             .filter(|&p| a.side(p) == side)
             .collect();

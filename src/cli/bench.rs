@@ -8,7 +8,6 @@ use damiera::core::variant::Variant;
 use damiera::engine::search::Limits;
 use damiera::engine::{Engine, Event, Naming};
 use std::process::ExitCode;
-use std::sync::mpsc;
 use std::time::Instant;
 
 /// The default depth in plies.
@@ -47,8 +46,17 @@ const POSITIONS: [(Variant, Option<&str>); 12] = [
     ),
 ];
 
+/// The `bench` subcommand's arguments.
+#[derive(clap::Args)]
+pub struct BenchArgs {
+    /// Depth in plies.
+    #[arg(long, short, default_value_t = DEPTH)]
+    pub depth: u32,
+}
+
 /// Runs the bench and prints one line per position, then the totals.
-pub fn run(depth: u32) -> ExitCode {
+pub fn run(a: BenchArgs) -> ExitCode {
+    let depth = a.depth;
     let start = Instant::now();
     let mut total = 0u64;
     for (variant, fen) in POSITIONS {
@@ -57,31 +65,18 @@ pub fn run(depth: u32) -> ExitCode {
             eprintln!("error: bench position: {e}");
             return ExitCode::from(2);
         }
-        let (tx, rx) = mpsc::channel();
         let limits = Limits {
             depth: Some(depth),
             ..Limits::default()
         };
         let t = Instant::now();
-        engine.go(
-            limits,
-            false,
-            Naming::Native,
-            Box::new(move |ev| {
-                let _ = tx.send(ev);
-            }),
-        );
-        let (mut nodes, mut best) = (0, String::new());
-        for ev in rx {
-            match ev {
-                Event::Info { nodes: n, .. } => nodes = n,
-                Event::BestMove { best: b, .. } => {
-                    best = b.unwrap_or_default();
-                    break;
-                }
+        let mut nodes = 0;
+        let (best, _) = engine.search(limits, Naming::Native, |ev| {
+            if let Event::Info { nodes: n, .. } = ev {
+                nodes = n;
             }
-        }
-        engine.wait();
+        });
+        let best = best.unwrap_or_default();
         total += nodes;
         println!(
             "{:<10} {:<70} {:>11} nodes {:>7.3} s  {}",

@@ -13,4 +13,5 @@ pub mod perft;
 pub mod position;
 pub mod rules;
 pub mod variant;
+pub mod variant_position;
 pub mod zobrist;

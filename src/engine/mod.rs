@@ -750,3 +750,38 @@ impl Drop for Engine {
         self.stop();
     }
 }
+
+impl Engine {
+    /// Searches the current position within `limits` and waits for the end (a blocking
+    /// [`Engine::go`], for the shell tools): `info` gets each [`Event::Info`] on the calling
+    /// thread as the search reports it. Returns the best move and the expected reply, named
+    /// by `naming` (`None`: no legal move, or no reply).
+    pub fn search(
+        &mut self,
+        limits: Limits,
+        naming: Naming,
+        mut info: impl FnMut(Event),
+    ) -> (Option<String>, Option<String>) {
+        let (tx, rx) = mpsc::channel();
+        self.go(
+            limits,
+            false,
+            naming,
+            Box::new(move |ev| {
+                let _ = tx.send(ev);
+            }),
+        );
+        let mut best = (None, None);
+        for ev in rx {
+            match ev {
+                Event::BestMove { best: b, ponder } => {
+                    best = (b, ponder);
+                    break;
+                }
+                ev => info(ev),
+            }
+        }
+        self.wait();
+        best
+    }
+}

@@ -15,6 +15,7 @@
 
 use super::{Input, InputError, Output};
 use crate::core::variant::Variant;
+use crate::core::variant_position::VariantPosition;
 use crate::engine::search::Limits;
 use crate::engine::{Engine, Event, Naming, Score, DEFAULT_HASH_MIB, MAX_HASH_MIB};
 
@@ -123,6 +124,7 @@ fn quote(v: &str) -> String {
 pub mod squares {
     use super::Numbering;
     use crate::core::variant::Variant;
+    use crate::core::variant_position::VariantPosition;
 
     fn algebraic(file: u32, rank: u32) -> String {
         format!("{}{}", (b'a' + file as u8) as char, rank)
@@ -130,11 +132,7 @@ pub mod squares {
 
     /// The number of squares of the variant's board (32, or 50 for International).
     pub fn squares(v: Variant) -> u32 {
-        if v.is_8x8() {
-            32
-        } else {
-            50
-        }
+        VariantPosition::start(v).square_count()
     }
 
     /// The native name of Hub square `n` (1-32, or 1-50 for International, whose Hub, internal
@@ -397,7 +395,8 @@ impl Hub {
                 self.variant
             ));
         }
-        let swap = self.variant == Variant::English;
+        // Internal "w" is the first mover: the side to move at the start (Black in English).
+        let swap = VariantPosition::start(self.variant).side() == crate::core::rules::Color::Black;
         let side = match (chars[0], swap) {
             ('W', false) | ('B', true) => 'W',
             ('B', false) | ('W', true) => 'B',

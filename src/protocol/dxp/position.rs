@@ -4,6 +4,7 @@
 
 use super::message::Message;
 use crate::core::rules::Color;
+use crate::core::variant_position::{Piece, VariantPosition};
 use crate::engine::Engine;
 
 /// The normal start (GAMEREQ `A`): FMJD 2.6, White on 31-50 to move.
@@ -32,34 +33,18 @@ pub fn fen_of(side: Color, squares: &str) -> String {
 
 /// The DXP side to move and squares of the engine's position (for a GAMEREQ `B`).
 pub fn squares_of(engine: &Engine) -> (Color, String) {
-    let fen = engine.fen();
-    let mut squares = vec!['e'; 50];
-    let mut fields = fen.split(':');
-    let side = if fields.next() == Some("B") {
-        Color::Black
-    } else {
-        Color::White
-    };
-    for field in fields {
-        let (white, items) = match field.as_bytes().first() {
-            Some(b'W') => (true, &field[1..]),
-            Some(b'B') => (false, &field[1..]),
-            _ => continue,
-        };
-        for item in items.split(',').filter(|s| !s.is_empty()) {
-            let king = item.starts_with('K');
-            let n: usize = item.trim_start_matches('K').parse().unwrap_or(0);
-            if (1..=50).contains(&n) {
-                squares[n - 1] = match (white, king) {
-                    (true, false) => 'w',
-                    (true, true) => 'W',
-                    (false, false) => 'z',
-                    (false, true) => 'Z',
-                };
-            }
-        }
-    }
-    (side, squares.into_iter().collect())
+    let pos =
+        VariantPosition::from_fen(engine.variant(), &engine.fen()).expect("the engine's own FEN");
+    let squares = (1..=pos.square_count())
+        .map(|n| match pos.piece_on(&n.to_string()) {
+            Ok(Some((Color::White, Piece::Man))) => 'w',
+            Ok(Some((Color::White, _))) => 'W',
+            Ok(Some((Color::Black, Piece::Man))) => 'z',
+            Ok(Some((Color::Black, _))) => 'Z',
+            Ok(None) | Err(_) => 'e',
+        })
+        .collect();
+    (pos.side(), squares)
 }
 
 /// The Hub form of a DXP move (`from-to`, or `from x to x captured...` ascending), the form

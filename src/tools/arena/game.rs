@@ -1,6 +1,6 @@
 //! One game between two engines: the [`Seat`]s of a worker (engine processes restarted when
-//! they die) and [`play_game`]: one [`Engine`] as the arbiter (never searched) checks every move
-//! and ends the game; the clocks and the no-answer limits of each move.
+//! they die) and [`play_game`]: a [`VariantGame`] as the arbiter checks every move, plays it once
+//! and ends the game by the rules; the clocks and the no-answer limits of each move.
 
 use super::engine_spec::{EngineSpec, Failure, GoLimits, Protocol};
 use super::openings::Opening;
@@ -9,9 +9,10 @@ use super::{
     process, GameRecord, GameResult, MatchConfig, MoveTimes, Reason, TimeControl,
     DEPTH_ONLY_TIMEOUT_MS, TC_GRACE_MS,
 };
+use crate::core::moves::Move;
 use crate::core::rules::Color;
 use crate::core::variant::Variant;
-use crate::engine::{Engine, Naming, Outcome};
+use crate::core::variant_position::{Outcome, VariantGame, VariantPosition};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -68,24 +69,21 @@ fn play_moves(
 ) -> Option<GameRecord> {
     let white = index % 2;
     let v = cfg.variant;
-    let mut arb = Engine::new(v, 1);
     let fen = opening.fen.as_deref();
-    arb.set_position(fen, &[]).expect("checked opening");
-    let start_side = arb.side_to_move();
-    let hub_start = process::hubsq::position(v, &arb.fen()).unwrap_or_default();
+    let start = VariantPosition::new(v, fen).expect("checked opening");
+    let start_side = start.side();
+    let hub_start = process::hubsq::position(&start).unwrap_or_default();
+    let mut arb = VariantGame::new(start);
     let mut all: Vec<String> = opening.moves.clone();
     // Hub forms of the moves so far (computed only when a Hub engine plays).
     let needs_hub = seats.iter().any(|s| s.spec.protocol != Protocol::Native);
-    if needs_hub {
-        let mut e = Engine::new(v, 1);
-        for (i, m) in all.iter().enumerate() {
-            let refs: Vec<&str> = all[..i].iter().map(String::as_str).collect();
-            e.set_position(fen, &refs).expect("checked opening");
-            hub_moves.push(hub_form(&e, v, m));
+    for m in &all {
+        let mv = arb.position().parse_move(m).expect("checked opening");
+        if needs_hub {
+            hub_moves.push(hub_form(arb.position(), &mv));
         }
+        arb.play(&mv);
     }
-    let refs: Vec<&str> = all.iter().map(String::as_str).collect();
-    arb.set_position(fen, &refs).expect("checked opening");
     let mut rec = GameRecord {
         index,
         white_engine: white,
@@ -161,11 +159,11 @@ fn play_moves(
         if rec.moves.len() >= cfg.max_plies {
             return finish(rec, GameResult::Draw, Reason::MaxPlies, String::new());
         }
-        let side = arb.side_to_move();
+        let side = arb.position().side();
         let e = engine_of(side);
         let name = seats[e].spec.name.clone();
         let lose = GameResult::win_for(side.opponent());
-        let fen_now = arb.fen();
+        let fen_now = arb.position().fen();
         let limits = GoLimits {
             movetime: cfg.tc.movetime,
             depth: cfg.tc.depth,
@@ -257,28 +255,25 @@ fn play_moves(
         } else {
             text.clone()
         };
-        let native = match arb.move_name(&as_native) {
-            Ok(n) if !text.is_empty() => n,
-            Ok(_) | Err(_) => {
-                let why = arb.move_name(&as_native).err().unwrap_or_default();
+        let mv = match arb.position().parse_move(&as_native) {
+            Ok(mv) if !text.is_empty() => mv,
+            r => {
+                let why = r.err().map(|e| e.to_string()).unwrap_or_default();
                 let detail = format!("{name} played '{text}' ({why}); FEN {fen_now}");
                 return finish(rec, lose, Reason::IllegalMove, detail);
             }
         };
         if needs_hub {
-            hub_moves.push(hub_form(&arb, v, &native));
+            hub_moves.push(hub_form(arb.position(), &mv));
         }
+        let native = arb.position().move_name(&mv);
         all.push(native.clone());
         rec.moves.push(native);
-        let refs: Vec<&str> = all.iter().map(String::as_str).collect();
-        arb.set_position(fen, &refs).expect("legal move");
+        arb.play(&mv);
     }
 }
 
-/// The Hub form (0.6 numbers) of the legal native move `m` in the engine's position.
-fn hub_form(e: &Engine, v: Variant, m: &str) -> String {
-    let native = e.legal_moves(Naming::Native);
-    let hub = e.legal_moves(Naming::Hub);
-    let i = native.iter().position(|n| n == m).unwrap_or(0);
-    process::hubsq::move_to_numbers(v, &hub[i])
+/// The Hub form (0.6 numbers) of the legal move `mv` in `pos`.
+fn hub_form(pos: &VariantPosition, mv: &Move) -> String {
+    process::hubsq::move_to_numbers(pos.variant(), &pos.move_name_hub(mv))
 }

@@ -6,14 +6,15 @@
 //! first token starting `W:` or `B:`) optionally followed by moves from it. Every opening is
 //! checked legal when read.
 
+use crate::core::rules::Color;
 use crate::core::variant::Variant;
+use crate::core::variant_position::{VariantGame, VariantPosition};
 use crate::engine::search::Limits;
 use crate::engine::{Engine, Event, Naming, Score};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use std::collections::HashSet;
-use std::sync::{Arc, Mutex};
 
 /// One opening: a start position and the moves played from it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,23 +29,20 @@ pub struct Opening {
 
 /// Checks `fen` + `moves` in `variant` and returns the moves as native names.
 fn check(variant: Variant, fen: Option<&str>, moves: &[&str]) -> Result<Vec<String>, String> {
-    let mut e = Engine::new(variant, 1);
-    e.set_position(fen, &[])
+    let start = VariantPosition::new(variant, fen)
         .map_err(|err| format!("bad FEN '{}': {err}", fen.unwrap_or("")))?;
+    let mut game = VariantGame::new(start);
     let mut names: Vec<String> = Vec::new();
     for (i, m) in moves.iter().enumerate() {
-        if e.outcome().is_some() {
+        if game.outcome().is_some() {
             return Err(format!("move {} '{m}': the game is already over", i + 1));
         }
-        let name = e
-            .move_name(m)
+        let name = game
+            .play_text(m)
             .map_err(|err| format!("illegal move {} '{m}': {err}", i + 1))?;
         names.push(name);
-        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-        e.set_position(fen, &refs)
-            .map_err(|err| format!("illegal move {} '{m}': {err}", i + 1))?;
     }
-    if e.outcome().is_some() {
+    if game.outcome().is_some() {
         return Err("the game is already over after the opening".into());
     }
     Ok(names)
@@ -91,46 +89,24 @@ pub fn read_openings(path: &str, variant: Variant) -> Result<Vec<Opening>, Strin
     parse_openings(&text, path, variant)
 }
 
-/// Pieces per side in a FEN as damiera writes it (explicit lists).
-fn piece_counts(fen: &str) -> (usize, usize) {
-    let mut w = 0;
-    let mut b = 0;
-    for f in fen.split(':').skip(1) {
-        let n = f[1..].split(',').filter(|s| !s.is_empty()).count();
-        if f.starts_with('W') {
-            w = n;
-        } else {
-            b = n;
-        }
-    }
-    (w, b)
-}
-
 /// The score (centi-men, side to move's view) of a depth-`depth` search of the current
 /// position; wins and losses count as ±10000.
 fn shallow_score(e: &mut Engine, depth: u32) -> i32 {
-    let last = Arc::new(Mutex::new(0i32));
-    let l2 = Arc::clone(&last);
-    e.go(
-        Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        },
-        false,
-        Naming::Native,
-        Box::new(move |ev| {
-            if let Event::Info { score, .. } = ev {
-                *l2.lock().unwrap() = match score {
-                    Score::Cp(c) => c,
-                    Score::Win(_) => 10_000,
-                    Score::Loss(_) => -10_000,
-                };
-            }
-        }),
-    );
-    e.wait();
-    let v = *last.lock().unwrap();
-    v
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let mut last = 0;
+    e.search(limits, Naming::Native, |ev| {
+        if let Event::Info { score, .. } = ev {
+            last = match score {
+                Score::Cp(c) => c,
+                Score::Win(_) => 10_000,
+                Score::Loss(_) => -10_000,
+            };
+        }
+    });
+    last
 }
 
 /// Parameters of [`random_openings`].
@@ -172,30 +148,31 @@ pub fn random_openings(variant: Variant, p: RandomOpenings) -> Result<Vec<Openin
             ));
         }
         let mut moves: Vec<String> = Vec::new();
-        e.set_position(None, &[]).expect("start position");
+        let mut game = VariantGame::new(VariantPosition::start(variant));
         let mut ok = true;
         for _ in 0..p.plies {
-            if e.outcome().is_some() {
+            if game.outcome().is_some() {
                 ok = false;
                 break;
             }
-            let legal = e.legal_moves(Naming::Native);
-            let Some(m) = legal.choose(&mut rng) else {
+            let legal = game.position().legal_moves();
+            let Some(mv) = legal.as_slice().choose(&mut rng) else {
                 ok = false;
                 break;
             };
-            moves.push(m.clone());
-            let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
-            e.set_position(None, &refs).expect("legal move");
+            moves.push(game.position().move_name(mv));
+            game.play(mv);
         }
-        if !ok || e.outcome().is_some() || !seen.insert(moves.clone()) {
+        if !ok || game.outcome().is_some() || !seen.insert(moves.clone()) {
             continue;
         }
-        let (w, b) = piece_counts(&e.fen());
-        if w != b {
+        let pos = game.position();
+        if pos.pieces_of(Color::White) != pos.pieces_of(Color::Black) {
             continue;
         }
         if p.depth > 0 {
+            let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
+            e.set_position(None, &refs).expect("legal moves");
             e.new_game();
             if shallow_score(&mut e, p.depth).abs() > p.margin {
                 continue;

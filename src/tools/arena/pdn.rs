@@ -1,8 +1,7 @@
 //! PDN output of finished games.
 //!
-//! Conventions (docs/match.md): `[GameType]` is PDN 3.0's number (English 21, Italian 22,
-//! Russian 25, Brazilian 26, International 20); Italian Damone has none, so it is written `22`
-//! with a `[Variant "damone"]` tag. `[Result]` and the result token follow each variant's
+//! Conventions (docs/match.md): `[GameType]` is PDN 3.0's number ([`crate::tools::pdn::game_type`];
+//! Italian Damone is written `22` with a `[Variant "damone"]` tag). `[Result]` and the result token follow each variant's
 //! convention ([`crate::tools::pdn::result_token`]: `2-0 1-1 0-2` with White's score first; English
 //! `1-0` Black won, `1/2-1/2`, `0-1` White won, as CheckerBoard writes). Moves are in the
 //! shortest unambiguous form (`15x29`, every landing square only when two legal captures share
@@ -12,30 +11,9 @@
 //! position. A final comment gives the ending reason.
 
 use super::GameRecord;
-use crate::core::rules::Color;
 use crate::core::variant::Variant;
 use crate::tools::pdn;
 use std::fmt::Write;
-
-/// PDN 3.0 GameType number of a variant (Damone: 22, see the module docs).
-pub fn game_type(v: Variant) -> u32 {
-    match v {
-        Variant::English => 21,
-        Variant::Italian | Variant::Damone => 22,
-        Variant::Russian => 25,
-        Variant::Brazilian => 26,
-        Variant::International => 20,
-    }
-}
-
-/// The side that moves first in the variant's start position.
-pub fn first_mover(v: Variant) -> Color {
-    if v == Variant::English {
-        Color::Black
-    } else {
-        Color::White
-    }
-}
 
 /// One game as PDN text (tags, a blank line, the move text, a blank line).
 pub fn game_pdn(v: Variant, event: &str, g: &GameRecord, names: [&str; 2]) -> String {
@@ -46,9 +24,9 @@ pub fn game_pdn(v: Variant, event: &str, g: &GameRecord, names: [&str; 2]) -> St
     let _ = writeln!(s, "[White \"{}\"]", names[g.white_engine]);
     let _ = writeln!(s, "[Black \"{}\"]", names[1 - g.white_engine]);
     let _ = writeln!(s, "[Result \"{result}\"]");
-    let _ = writeln!(s, "[GameType \"{}\"]", game_type(v));
-    if v == Variant::Damone {
-        let _ = writeln!(s, "[Variant \"damone\"]");
+    let _ = writeln!(s, "[GameType \"{}\"]", pdn::game_type(v));
+    if let Some(tag) = pdn::variant_tag(v) {
+        let _ = writeln!(s, "[Variant \"{tag}\"]");
     }
     if let Some(f) = &g.start_fen {
         let _ = writeln!(s, "[SetUp \"1\"]");

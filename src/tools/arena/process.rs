@@ -607,8 +607,9 @@ pub fn hub_field(line: &str, name: &str) -> Option<String> {
 
 /// Hub square numbers (pydraughts 0.6 numbering, docs/protocol.md "Positions and moves").
 pub mod hubsq {
+    use crate::core::rules::Color;
     use crate::core::variant::Variant;
-
+    use crate::core::variant_position::{Piece, VariantPosition};
     use crate::protocol::hub::{squares, Numbering};
 
     /// The native square name of Hub square `n` (1..=32) in the 0.6 numbering.
@@ -652,54 +653,48 @@ pub mod hubsq {
             .join(sep)
     }
 
-    /// The Hub position string of a FEN as damiera writes it (explicit squares, `K` kings).
+    /// The Hub position string of a position: the side, then one character a square
+    /// (`e`, `w`/`W` the first mover's men and kings, `b`/`B` the other's) in Hub order.
     ///
     /// # Errors
-    /// A square that is not on the board or a malformed FEN.
-    pub fn position(v: Variant, fen: &str) -> Result<String, String> {
-        let mut fields = fen.trim().split(':');
-        let side = fields.next().unwrap_or("");
-        let swap = v == Variant::English;
+    /// A square the Hub numbering does not name in the variant's notation, or a piece Hub
+    /// cannot write (Italian Damone's: Hub does not play it).
+    pub fn position(pos: &VariantPosition) -> Result<String, String> {
+        let v = pos.variant();
+        // 'w' is the first mover: the side to move at the start (Black in English).
+        let swap = VariantPosition::start(v).side() == Color::Black;
         // 32 squares on 8x8, 50 on International (Scan's 51-character form).
-        let n = squares::squares(v);
-        let mut board = vec!['e'; n as usize];
-        for f in fields {
-            let (colour, list) = f.split_at(f.len().min(1));
-            let white = match colour {
-                "W" => true,
-                "B" => false,
-                _ => return Err(format!("bad FEN field '{f}'")),
-            };
-            for item in list.split(',').filter(|s| !s.is_empty()) {
-                let (king, sq) = match item.strip_prefix('K') {
-                    Some(s) => (true, s),
-                    None => (false, item),
-                };
-                let i = (1..=n)
-                    .find(|&i| internal(v, i).as_deref() == Some(sq))
-                    .ok_or_else(|| format!("bad square '{sq}' in FEN"))?;
-                // 'w' is the first mover: White, except in English.
-                let first_mover = white != swap;
-                board[i as usize - 1] = match (first_mover, king) {
-                    (true, false) => 'w',
-                    (true, true) => 'W',
-                    (false, false) => 'b',
-                    (false, true) => 'B',
-                };
-            }
-        }
-        let side = match (side, swap) {
-            ("W", false) | ("B", true) => 'W',
-            ("B", false) | ("W", true) => 'B',
-            _ => return Err(format!("bad side to move '{side}'")),
+        let board = (1..=pos.square_count())
+            .map(|i| {
+                let name = internal(v, i).unwrap_or_default();
+                let piece = pos
+                    .piece_on(&name)
+                    .map_err(|sq| format!("bad square '{sq}'"))?;
+                Ok(match piece {
+                    None => 'e',
+                    Some((c, p)) => match ((c == Color::White) != swap, p) {
+                        (true, Piece::Man) => 'w',
+                        (true, Piece::King) => 'W',
+                        (false, Piece::Man) => 'b',
+                        (false, Piece::King) => 'B',
+                        (_, Piece::Damone) => return Err(format!("a Damone on '{name}'")),
+                    },
+                })
+            })
+            .collect::<Result<String, String>>()?;
+        let side = if (pos.side() == Color::White) != swap {
+            'W'
+        } else {
+            'B'
         };
-        Ok(std::iter::once(side).chain(board).collect())
+        Ok(std::iter::once(side).chain(board.chars()).collect())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::variant_position::VariantPosition;
 
     fn lines(ls: &[&str]) -> Vec<String> {
         ls.iter().map(|l| l.to_string()).collect()
@@ -763,21 +758,19 @@ mod tests {
     #[test]
     fn hub_positions_and_moves() {
         let start = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";
-        let e = crate::engine::Engine::new(Variant::English, 1);
-        assert_eq!(hubsq::position(Variant::English, &e.fen()).unwrap(), start);
+        let at_start = |v| hubsq::position(&VariantPosition::start(v));
+        assert_eq!(at_start(Variant::English).unwrap(), start);
         for v in [Variant::Italian, Variant::Russian, Variant::Brazilian] {
-            let e = crate::engine::Engine::new(v, 1);
-            assert_eq!(hubsq::position(v, &e.fen()).unwrap(), start, "{v}");
+            assert_eq!(at_start(v).unwrap(), start, "{v}");
         }
         // International: Scan's 51 characters (protocols.md §1), Black's men on 1-20 first.
-        let e = crate::engine::Engine::new(Variant::International, 1);
         let start10 = format!("W{}{}{}", "b".repeat(20), "e".repeat(10), "w".repeat(20));
+        assert_eq!(at_start(Variant::International).unwrap(), start10);
         assert_eq!(
-            hubsq::position(Variant::International, &e.fen()).unwrap(),
-            start10
-        );
-        assert_eq!(
-            hubsq::position(Variant::International, "B:WK46:B5").unwrap(),
+            hubsq::position(
+                &VariantPosition::from_fen(Variant::International, "B:WK46:B5").unwrap()
+            )
+            .unwrap(),
             format!("B{}b{}W{}", "e".repeat(4), "e".repeat(40), "e".repeat(4))
         );
         // docs/protocol.md: Russian 10-14 is c3-d4.

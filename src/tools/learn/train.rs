@@ -15,6 +15,7 @@
 
 use super::data::{Outcome, Sample};
 use crate::core::variant::Variant;
+use crate::core::variant_position::VariantPosition;
 use crate::engine::eval::learned::{
     dense_features, pattern_indices_both, phase, views, Layout, DENSE, DENSE_NAMES, MAX_WINDOWS,
     PATTERNS,
@@ -354,12 +355,9 @@ pub fn starting_point(v: Variant) -> (Vec<f32>, Vec<f32>) {
     (mg.clone(), mg)
 }
 
-/// Whether the variant's kings fly (the king-reach term).
+/// Whether the variant's kings fly (the king-reach term): the rules' `FLYING_KINGS`.
 pub fn flying(v: Variant) -> bool {
-    matches!(
-        v,
-        Variant::Brazilian | Variant::Russian | Variant::International
-    )
+    VariantPosition::start(v).flying_kings()
 }
 
 /// Fits weights to `samples` (`starts`: the index of each game's first sample, increasing).

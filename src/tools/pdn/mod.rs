@@ -44,7 +44,7 @@ mod result;
 mod write;
 
 pub use read::read_games;
-pub use replay::{replay, variant_of, Replay};
+pub use replay::{game_type, replay, variant_of, variant_tag, Replay};
 pub use result::{parse_result, result_token};
 pub use write::{escape, move_label, move_number, pdn_move_names};
 

@@ -17,8 +17,26 @@ enum Numbers {
     BottomLeft,
 }
 
-/// The variant a game is in: `[GameType]` (its first number) and, for 22, `[Variant]`;
-/// `default` when there is no GameType.
+/// PDN 3.0's GameType number of a variant. Italian Damone has none: damiera writes and reads it
+/// as Italian's 22 with a `[Variant "damone"]` tag (docs/match.md).
+pub fn game_type(v: Variant) -> u32 {
+    match v {
+        Variant::English => 21,
+        Variant::Italian | Variant::Damone => 22,
+        Variant::Russian => 25,
+        Variant::Brazilian => 26,
+        Variant::International => 20,
+    }
+}
+
+/// The `[Variant]` tag a game of `v` carries besides its GameType: `damone` for Italian Damone
+/// (whose GameType is Italian's 22), none for the others.
+pub fn variant_tag(v: Variant) -> Option<&'static str> {
+    (v == Variant::Damone).then_some("damone")
+}
+
+/// The variant a game is in: `[GameType]` (its first number, [`game_type`]) and, for 22,
+/// `[Variant]`; `default` when there is no GameType.
 ///
 /// Errors: an unsupported or malformed GameType, or none with no default.
 pub fn variant_of(game: &GameText, default: Option<Variant>) -> Result<Variant, String> {
@@ -26,25 +44,16 @@ pub fn variant_of(game: &GameText, default: Option<Variant>) -> Result<Variant, 
         return default.ok_or_else(|| "no [GameType] tag (pass --variant)".to_string());
     };
     let number = gt.split(',').next().unwrap_or("").trim();
-    match number {
-        "21" => Ok(Variant::English),
-        "22" => {
-            let damone = game
-                .tag("Variant")
-                .is_some_and(|v| v.to_ascii_lowercase().contains("damone"));
-            Ok(if damone {
-                Variant::Damone
-            } else {
-                Variant::Italian
-            })
-        }
-        "25" => Ok(Variant::Russian),
-        "26" => Ok(Variant::Brazilian),
-        "20" => Ok(Variant::International),
-        other => match other.parse::<u32>() {
-            Ok(n) => Err(format!("GameType {n} is not a supported variant (20 International, 21 English, 22 Italian, 25 Russian, 26 Brazilian)")),
-            Err(_) => Err(format!("malformed GameType '{gt}'")),
-        },
+    let damone = game.tag("Variant").is_some_and(|t| {
+        variant_tag(Variant::Damone).is_some_and(|d| t.to_ascii_lowercase().contains(d))
+    });
+    let found = Variant::ALL.into_iter().find(|&v| {
+        game_type(v).to_string() == number && (v == Variant::Damone) == (number == "22" && damone)
+    });
+    match (found, number.parse::<u32>()) {
+        (Some(v), _) => Ok(v),
+        (None, Ok(n)) => Err(format!("GameType {n} is not a supported variant (20 International, 21 English, 22 Italian, 25 Russian, 26 Brazilian)")),
+        (None, Err(_)) => Err(format!("malformed GameType '{gt}'")),
     }
 }
 

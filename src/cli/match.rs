@@ -1,6 +1,6 @@
-//! `damiera match` and `damiera openings`: argument handling only; the work is in
-//! `damiera::tools::arena`.
+//! `damiera match`: argument handling and the report; the work is in `damiera::tools::arena`.
 
+use super::fail;
 use clap::ArgMatches;
 use damiera::core::variant::Variant;
 use damiera::tools::arena::openings::{self, RandomOpenings};
@@ -74,34 +74,6 @@ pub struct MatchArgs {
     pub max_plies: usize,
 }
 
-/// The `openings` subcommand's arguments.
-#[derive(clap::Args)]
-pub struct OpeningsArgs {
-    /// english (american, checkers), italian, brazilian, russian, damone or international.
-    #[arg(long, short)]
-    pub variant: String,
-    /// How many openings.
-    #[arg(long)]
-    pub count: usize,
-    /// Random plies from the start position.
-    #[arg(long)]
-    pub plies: usize,
-    /// Seed of the random generator.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Depth of the balance check (0: none).
-    #[arg(long, default_value_t = 8)]
-    pub depth: u32,
-    /// Largest accepted |score| of the balance check, in centi-men.
-    #[arg(long, default_value_t = 25)]
-    pub margin: i32,
-}
-
-fn fail(msg: &str) -> ExitCode {
-    eprintln!("error: {msg}");
-    ExitCode::from(2)
-}
-
 /// The values of `id` with their command-line positions.
 fn indexed(m: &ArgMatches, id: &str) -> Vec<(usize, String)> {
     match (m.indices_of(id), m.get_many::<String>(id)) {
@@ -162,7 +134,7 @@ fn engine_specs(m: &ArgMatches) -> Result<[EngineSpec; 2], String> {
 }
 
 /// Runs `damiera match`.
-pub fn run_match(a: MatchArgs, m: &ArgMatches) -> ExitCode {
+pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
     let variant: Variant = match a.variant.parse() {
         Ok(v) => v,
         Err(e) => return fail(&e.to_string()),
@@ -264,43 +236,5 @@ pub fn run_match(a: MatchArgs, m: &ArgMatches) -> ExitCode {
         ExitCode::from(130)
     } else {
         ExitCode::SUCCESS
-    }
-}
-
-/// Runs `damiera openings`: prints random balanced openings, one a line, with a header.
-pub fn run_openings(a: OpeningsArgs) -> ExitCode {
-    let variant: Variant = match a.variant.parse() {
-        Ok(v) => v,
-        Err(e) => return fail(&e.to_string()),
-    };
-    let p = RandomOpenings {
-        count: a.count,
-        plies: a.plies,
-        seed: a.seed,
-        depth: a.depth,
-        margin: a.margin,
-    };
-    match openings::random_openings(variant, p) {
-        Ok(o) => {
-            println!(
-                "# {} random {variant} openings: {} random legal plies from the start position,",
-                a.count, a.plies
-            );
-            println!(
-                "# kept when both sides have as many pieces and a depth-{} damiera search scores",
-                a.depth
-            );
-            println!("# within ±{} centi-men. Made by:", a.margin);
-            println!(
-                "#   damiera openings --variant {variant} --count {} --plies {} --seed {} --depth {} --margin {}",
-                a.count, a.plies, a.seed, a.depth, a.margin
-            );
-            println!("# (damiera {})", env!("CARGO_PKG_VERSION"));
-            for op in o {
-                println!("{}", op.text);
-            }
-            ExitCode::SUCCESS
-        }
-        Err(e) => fail(&e),
     }
 }

@@ -1,0 +1,408 @@
+//! `VariantPosition`: a position of a variant chosen at run time, for the tools above the core
+//! (the match referee, openings, PDN, the protocols' board translations), after shakmaty's
+//! `VariantPosition`: an enum with one case per game, every method delegating to the generic
+//! [`Game`] code through one `match` (the private `each!` macro). The search stays generic;
+//! this is the typed boundary where a runtime [`Variant`] meets it.
+//!
+//! [`VariantGame`] adds the keys of the earlier positions, for threefold repetition, as the
+//! engine's game keeps them.
+
+use crate::core::bitboard::Square;
+use crate::core::damone::{self, DamoneGame, DamoneWin, Rank};
+use crate::core::game::Game;
+use crate::core::geometry::Geometry;
+use crate::core::movegen::Duplicates;
+use crate::core::moves::{Move, MoveList};
+use crate::core::notation::{self, FenError, MoveError};
+use crate::core::position::Position;
+use crate::core::rules::{Brazilian, Color, English, International, Italian, Rules, Russian};
+use crate::core::variant::Variant;
+
+/// A position of any variant, with the variant's rules: Italian Damone carries its end-of-game
+/// rule ([`DamoneWin`], ruling I.4), the others have none to choose.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum VariantPosition {
+    /// English draughts.
+    English(Position<English>),
+    /// Italian draughts.
+    Italian(Position<Italian>),
+    /// Brazilian draughts.
+    Brazilian(Position<Brazilian>),
+    /// Russian draughts.
+    Russian(Position<Russian>),
+    /// Italian Damone, with its end-of-game rule.
+    Damone(damone::Position, DamoneWin),
+    /// International draughts.
+    International(Position<International>),
+}
+
+/// The one `match` from a [`VariantPosition`] into generic code: binds the position to `$pos`
+/// and the variant's [`Game`] type to `$g` (Damone's by its end-of-game rule), then runs
+/// `$body`.
+macro_rules! each {
+    ($value:expr, |$g:ident, $pos:ident| $body:expr) => {
+        match $value {
+            VariantPosition::English($pos) => {
+                type $g = English;
+                $body
+            }
+            VariantPosition::Italian($pos) => {
+                type $g = Italian;
+                $body
+            }
+            VariantPosition::Brazilian($pos) => {
+                type $g = Brazilian;
+                $body
+            }
+            VariantPosition::Russian($pos) => {
+                type $g = Russian;
+                $body
+            }
+            VariantPosition::Damone($pos, DamoneWin::All) => {
+                type $g = DamoneGame<false>;
+                $body
+            }
+            VariantPosition::Damone($pos, DamoneWin::Damones) => {
+                type $g = DamoneGame<true>;
+                $body
+            }
+            VariantPosition::International($pos) => {
+                type $g = International;
+                $body
+            }
+        }
+    };
+}
+
+/// How a game ended by the rules.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    /// This side won (the other has no legal move).
+    Win(Color),
+    /// A draw, and by which rule (`no-progress rule`, `threefold repetition`).
+    Draw(&'static str),
+}
+
+/// The rank of a piece on a square ([`VariantPosition::piece_on`]).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Piece {
+    /// A man (Damone: a Pedine).
+    Man,
+    /// A king (Damone: a Dama).
+    King,
+    /// Italian Damone's highest rank.
+    Damone,
+}
+
+/// What differs between the position types below [`Game`]: squares by name, pieces per side,
+/// how kings move.
+trait Board {
+    /// The square named `name` in the variant's notation.
+    fn square(name: &str) -> Option<Square>;
+    /// The piece on `sq`.
+    fn piece(&self, sq: Square) -> Option<(Color, Piece)>;
+    /// The number of `c`'s pieces.
+    fn count(&self, c: Color) -> u32;
+    /// The number of playable squares.
+    const SQUARES: u32;
+    /// Whether kings fly (move and capture along whole diagonals).
+    const FLYING_KINGS: bool;
+}
+
+impl<R: Rules> Board for Position<R> {
+    fn square(name: &str) -> Option<Square> {
+        notation::parse_square::<R>(name).ok()
+    }
+    fn piece(&self, sq: Square) -> Option<(Color, Piece)> {
+        self.piece_at(sq)
+            .map(|(c, king)| (c, if king { Piece::King } else { Piece::Man }))
+    }
+    fn count(&self, c: Color) -> u32 {
+        self.pieces(c).count()
+    }
+    const SQUARES: u32 = R::Board::SQUARES as u32;
+    const FLYING_KINGS: bool = R::FLYING_KINGS;
+}
+
+impl Board for damone::Position {
+    fn square(name: &str) -> Option<Square> {
+        damone::notation::parse_square(name).ok()
+    }
+    fn piece(&self, sq: Square) -> Option<(Color, Piece)> {
+        self.piece_at(sq).map(|(c, rank)| {
+            let piece = match rank {
+                Rank::Pedine => Piece::Man,
+                Rank::Dama => Piece::King,
+                Rank::Damone => Piece::Damone,
+            };
+            (c, piece)
+        })
+    }
+    fn count(&self, c: Color) -> u32 {
+        self.pieces(c).count()
+    }
+    const SQUARES: u32 = crate::core::geometry::Board8::SQUARES as u32;
+    const FLYING_KINGS: bool = false;
+}
+
+impl VariantPosition {
+    /// The start position of `variant` (Damone with its default end of game,
+    /// [`DamoneWin::All`]).
+    pub fn start(variant: Variant) -> VariantPosition {
+        match variant {
+            Variant::English => VariantPosition::English(Position::start()),
+            Variant::Italian => VariantPosition::Italian(Position::start()),
+            Variant::Brazilian => VariantPosition::Brazilian(Position::start()),
+            Variant::Russian => VariantPosition::Russian(Position::start()),
+            Variant::Damone => VariantPosition::Damone(damone::Position::start(), DamoneWin::All),
+            Variant::International => VariantPosition::International(Position::start()),
+        }
+    }
+
+    /// The position of a PDN FEN in `variant`'s notation.
+    ///
+    /// # Errors
+    /// The variant's FEN parser's [`FenError`] (bad side, field, counter or square).
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<VariantPosition, FenError> {
+        let mut p = VariantPosition::start(variant);
+        each!(&mut p, |G, pos| *pos = G::parse_fen(fen)?);
+        Ok(p)
+    }
+
+    /// The position of `fen`, or the start position when `None`.
+    ///
+    /// # Errors
+    /// As [`VariantPosition::from_fen`].
+    pub fn new(variant: Variant, fen: Option<&str>) -> Result<VariantPosition, FenError> {
+        match fen {
+            None => Ok(VariantPosition::start(variant)),
+            Some(f) => VariantPosition::from_fen(variant, f),
+        }
+    }
+
+    /// The same position under Italian Damone's end-of-game rule `win` (ruling I.4); the other
+    /// variants have no such rule and are returned unchanged.
+    pub fn with_damone_win(self, win: DamoneWin) -> VariantPosition {
+        match self {
+            VariantPosition::Damone(p, _) => VariantPosition::Damone(p, win),
+            other => other,
+        }
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        each!(self, |G, _p| <G as Game>::VARIANT)
+    }
+
+    /// The PDN FEN, every square listed, White's list first.
+    pub fn fen(&self) -> String {
+        each!(self, |G, p| G::fen(p))
+    }
+
+    /// The side to move.
+    pub fn side(&self) -> Color {
+        each!(self, |G, p| G::side(p))
+    }
+
+    /// The Zobrist key (pieces and side to move).
+    pub fn key(&self) -> u64 {
+        each!(self, |G, p| G::key(p))
+    }
+
+    /// The legal moves, once per distinct move ([`Duplicates::Drop`]), in generation order.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        each!(self, |G, p| G::generate(p, &mut list, Duplicates::Drop));
+        list
+    }
+
+    /// A legal move in the variant's notation (every landing square of a capture).
+    pub fn move_name(&self, mv: &Move) -> String {
+        each!(self, |G, p| G::move_name(p, mv))
+    }
+
+    /// A legal move in the shortest unambiguous PDN form (`11x25`).
+    pub fn move_name_pdn(&self, mv: &Move) -> String {
+        each!(self, |G, p| G::move_name_pdn(p, mv))
+    }
+
+    /// A move in the Hub form (`from x to x captured...`, the variant's square names).
+    pub fn move_name_hub(&self, mv: &Move) -> String {
+        each!(self, |G, _p| G::move_name_hub(mv))
+    }
+
+    /// The legal move that `text` names, in any form the variant's notation reads.
+    ///
+    /// # Errors
+    /// A malformed, illegal or ambiguous move ([`MoveError`]).
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        each!(self, |G, p| G::parse_move(p, text))
+    }
+
+    /// Plays a legal move.
+    pub fn play(&mut self, mv: &Move) {
+        each!(self, |G, p| *p = G::make(p, mv))
+    }
+
+    /// Plays the legal move that `text` names and gives it back in the variant's notation.
+    ///
+    /// # Errors
+    /// As [`VariantPosition::parse_move`]; the position is then unchanged.
+    pub fn play_text(&mut self, text: &str) -> Result<String, MoveError> {
+        let mv = self.parse_move(text)?;
+        let name = self.move_name(&mv);
+        self.play(&mv);
+        Ok(name)
+    }
+
+    /// Whether positions before `mv` can never recur after it (the bound of repetition).
+    pub fn is_irreversible(&self, mv: &Move) -> bool {
+        each!(self, |G, p| G::is_irreversible(p, mv))
+    }
+
+    /// How the game stands by the rules of the position alone: lost for the side to move if it
+    /// has no legal move, drawn if the no-progress or an endgame counter has run out, else
+    /// `None`. Repetition needs the game's history: [`VariantGame::outcome`].
+    pub fn outcome(&self) -> Option<Outcome> {
+        each!(self, |G, p| if !G::has_moves(p) {
+            Some(Outcome::Win(G::side(p).opponent()))
+        } else if G::draw_by_counter(p) {
+            Some(Outcome::Draw("no-progress rule"))
+        } else {
+            None
+        })
+    }
+
+    /// The number of pieces on the board.
+    pub fn piece_count(&self) -> u32 {
+        each!(self, |G, p| G::piece_count(p))
+    }
+
+    /// The number of `c`'s pieces.
+    pub fn pieces_of(&self, c: Color) -> u32 {
+        each!(self, |_G, p| p.count(c))
+    }
+
+    /// The piece on the square named `square` in the variant's notation (`"29"`, `"c3"`), or
+    /// `Ok(None)` if it is empty.
+    ///
+    /// # Errors
+    /// `square` is not a square of the variant's board (the name is given back).
+    pub fn piece_on(&self, square: &str) -> Result<Option<(Color, Piece)>, String> {
+        each!(self, |_G, p| piece_on(p, square))
+    }
+
+    /// The number of playable squares of the variant's board (32, or 50 for International).
+    pub fn square_count(&self) -> u32 {
+        each!(self, |_G, p| square_count(p))
+    }
+
+    /// Whether the variant's kings fly (Brazilian, Russian, International).
+    pub fn flying_kings(&self) -> bool {
+        each!(self, |_G, p| flying_kings(p))
+    }
+}
+
+fn piece_on<B: Board>(b: &B, name: &str) -> Result<Option<(Color, Piece)>, String> {
+    let sq = B::square(name).ok_or_else(|| name.to_string())?;
+    Ok(b.piece(sq))
+}
+
+fn square_count<B: Board>(_: &B) -> u32 {
+    B::SQUARES
+}
+
+fn flying_kings<B: Board>(_: &B) -> bool {
+    B::FLYING_KINGS
+}
+
+/// The most earlier positions [`VariantGame`] keeps for repetition, in plies: the engine's
+/// bound (more than any variant's no-progress limit, 80 plies, or the counter's range).
+const MAX_HISTORY: usize = 256;
+
+/// A game in progress: the position and the keys of the earlier positions since the last
+/// irreversible move (at most the last 256), for threefold repetition, as the engine's game
+/// keeps them.
+#[derive(Clone, Debug)]
+pub struct VariantGame {
+    pos: VariantPosition,
+    history: Vec<u64>,
+}
+
+impl VariantGame {
+    /// A game from `pos`, with no earlier positions.
+    pub fn new(pos: VariantPosition) -> VariantGame {
+        VariantGame {
+            pos,
+            history: Vec::new(),
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &VariantPosition {
+        &self.pos
+    }
+
+    /// Plays a legal move.
+    pub fn play(&mut self, mv: &Move) {
+        if self.pos.is_irreversible(mv) {
+            self.history.clear();
+        } else {
+            if self.history.len() == MAX_HISTORY {
+                self.history.remove(0);
+            }
+            self.history.push(self.pos.key());
+        }
+        self.pos.play(mv);
+    }
+
+    /// Plays the legal move that `text` names and gives it back in the variant's notation.
+    ///
+    /// # Errors
+    /// As [`VariantPosition::parse_move`]; the game is then unchanged.
+    pub fn play_text(&mut self, text: &str) -> Result<String, MoveError> {
+        let mv = self.pos.parse_move(text)?;
+        let name = self.pos.move_name(&mv);
+        self.play(&mv);
+        Ok(name)
+    }
+
+    /// How the game stands: [`VariantPosition::outcome`], else a draw when the position has
+    /// stood twice before with the same side to move (threefold repetition).
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.pos.outcome().or_else(|| {
+            let key = self.pos.key();
+            (self.history.iter().filter(|&&k| k == key).count() >= 2)
+                .then_some(Outcome::Draw("threefold repetition"))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fen_round_trip_and_moves() {
+        for v in Variant::ALL {
+            let p = VariantPosition::start(v);
+            assert_eq!(p.variant(), v);
+            let q = VariantPosition::from_fen(v, &p.fen()).unwrap();
+            assert_eq!(q.fen(), p.fen());
+            let mut r = p;
+            let mv = p.legal_moves()[0];
+            let name = r.play_text(&p.move_name(&mv)).unwrap();
+            assert_eq!(name, p.move_name(&mv));
+            assert_ne!(r.side(), p.side());
+            assert_eq!(p.pieces_of(Color::White), p.pieces_of(Color::Black));
+            assert_eq!(p.outcome(), None);
+        }
+        let p = VariantPosition::start(Variant::International);
+        assert_eq!(p.square_count(), 50);
+        assert!(p.flying_kings());
+        assert_eq!(p.piece_on("46"), Ok(Some((Color::White, Piece::Man))));
+        assert_eq!(p.piece_on("25"), Ok(None));
+        assert!(p.piece_on("51").is_err());
+        assert!(!VariantPosition::start(Variant::Damone).flying_kings());
+    }
+}
