@@ -2,9 +2,10 @@
 //! subcommand, the protocol loop.
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use damiera::core::dispatch::{Dispatch, VariantFn};
 use damiera::core::movegen::Duplicates;
 use damiera::core::perft;
-use damiera::core::variant::{Variant, VariantFn};
+use damiera::core::variant::Variant;
 use damiera::Game;
 use std::io::Write;
 use std::process::ExitCode;

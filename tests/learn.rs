@@ -3,8 +3,9 @@
 //! run that lowers the held-out loss (docs/training.md).
 
 use assert_cmd::Command;
+use damiera::core::dispatch::{Dispatch, VariantFn};
 use damiera::core::movegen::Duplicates;
-use damiera::core::variant::{Variant, VariantFn};
+use damiera::core::variant::Variant;
 use damiera::engine::eval::learned::Layout;
 use damiera::engine::eval::{Net, Planes};
 use damiera::{Game, MoveList};
@@ -38,7 +39,7 @@ impl VariantFn for Symmetry {
         // A net with random weights: symmetry must hold by construction, whatever they are.
         let mut rng = StdRng::seed_from_u64(3);
         let l = Layout::of(G::VARIANT);
-        let ten = !G::VARIANT.is_8x8();
+        let ten = G::SQUARES == 50;
         let squares = l.squares() as u32;
         let mg: Vec<f32> = (0..l.features)
             .map(|_| rng.gen_range(-300.0..300.0))

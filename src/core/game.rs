@@ -18,6 +18,8 @@ pub trait Game: Copy + Default + Send + Sync + Debug + 'static {
     const NAME: &'static str;
     /// The runtime variant this is.
     const VARIANT: crate::core::variant::Variant;
+    /// The number of playable squares of the board (32 on 8x8, 50 on 10x10).
+    const SQUARES: u8;
 
     /// The start position.
     fn start() -> Self::Position;
@@ -82,6 +84,7 @@ impl<R: Rules> Game for R {
     type Position = Position<R>;
     const NAME: &'static str = R::NAME;
     const VARIANT: crate::core::variant::Variant = R::VARIANT;
+    const SQUARES: u8 = <R::Board as crate::core::geometry::Geometry>::SQUARES;
 
     fn start() -> Position<R> {
         Position::start()

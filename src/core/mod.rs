@@ -4,6 +4,7 @@
 
 pub mod bitboard;
 pub mod damone;
+pub mod dispatch;
 pub mod game;
 pub mod geometry;
 pub mod movegen;

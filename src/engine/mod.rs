@@ -10,11 +10,13 @@ pub mod eval;
 pub mod search;
 pub mod tt;
 
+use crate::core::damone::DamoneWin;
+use crate::core::dispatch::{Dispatch, RuleSet, VariantFn};
 use crate::core::game::Game;
 use crate::core::movegen::Duplicates;
 use crate::core::moves::{Move, MoveList};
 use crate::core::rules::Color;
-use crate::core::variant::{Variant, VariantFn};
+use crate::core::variant::Variant;
 use crate::engine::search::{Control, Info, Limits, Reporter, Searcher, WIN, WIN_BOUND};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;
@@ -481,15 +483,14 @@ impl VariantFn for Make {
     }
 }
 
-/// One variant's engine, with Damone's end-of-game option applied.
+/// One variant's engine, under its rule options (`damones_win`: Damone's ruling I.4).
 fn make_inner(variant: Variant, hash_mib: usize, damones_win: bool) -> Box<dyn VariantEngine> {
-    if variant == Variant::Damone && damones_win {
-        Box::new(GameEngine::<crate::core::damone::DamoneGame<true>>::new(
-            hash_mib,
-        ))
-    } else {
-        variant.dispatch(Make { hash_mib })
+    let damone_win = DamoneWin::damones(damones_win);
+    RuleSet {
+        variant,
+        damone_win,
     }
+    .dispatch(Make { hash_mib })
 }
 
 /// The engine: the variant, the game, the options and at most one running search.

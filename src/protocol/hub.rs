@@ -122,6 +122,7 @@ fn quote(v: &str) -> String {
 /// (also used by `damiera match` to drive Hub engines).
 pub mod squares {
     use super::Numbering;
+    use crate::core::dispatch::Dispatch;
     use crate::core::variant::Variant;
 
     fn algebraic(file: u32, rank: u32) -> String {
@@ -130,11 +131,7 @@ pub mod squares {
 
     /// The number of squares of the variant's board (32, or 50 for International).
     pub fn squares(v: Variant) -> u32 {
-        if v.is_8x8() {
-            32
-        } else {
-            50
-        }
+        v.squares()
     }
 
     /// The native name of Hub square `n` (1-32, or 1-50 for International, whose Hub, internal

@@ -127,6 +127,18 @@ pub enum DamoneWin {
     Damones,
 }
 
+impl DamoneWin {
+    /// The rule from the option's yes/no form: `true` is [`DamoneWin::Damones`] (losing the
+    /// last Damone loses), `false` the default [`DamoneWin::All`].
+    pub const fn damones(yes: bool) -> DamoneWin {
+        if yes {
+            DamoneWin::Damones
+        } else {
+            DamoneWin::All
+        }
+    }
+}
+
 /// Whether the side to move has lost under the end-of-game rule `win` (**Ruling I.4**).
 pub fn is_lost(pos: &Position, win: DamoneWin) -> bool {
     (win == DamoneWin::Damones && pos.rank_of(pos.side(), Rank::Damone).is_empty())
@@ -152,6 +164,7 @@ impl<const DAMONES_WIN: bool> Game for DamoneGame<DAMONES_WIN> {
     type Position = Position;
     const NAME: &'static str = "damone";
     const VARIANT: crate::core::variant::Variant = crate::core::variant::Variant::Damone;
+    const SQUARES: u8 = <crate::core::geometry::Board8 as crate::core::geometry::Geometry>::SQUARES;
 
     fn start() -> Position {
         Position::start()

@@ -11,11 +11,12 @@
 //! when a search proves a win, or as a draw at [`SelfplayConfig::max_plies`].
 
 use super::data::{self, Outcome, Sample, SCORE_CLAMP};
+use crate::core::dispatch::{Dispatch, VariantFn};
 use crate::core::game::Game;
 use crate::core::movegen::Duplicates;
 use crate::core::moves::MoveList;
 use crate::core::rules::Color;
-use crate::core::variant::{Variant, VariantFn};
+use crate::core::variant::Variant;
 use crate::engine::search::{Control, Limits, Searcher, Silent, WIN_BOUND};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand::rngs::StdRng;
@@ -260,7 +261,7 @@ fn run_game<G: Game>(cfg: &SelfplayConfig, stop: &AtomicBool) -> Result<Summary,
                     break;
                 };
                 for smp in &samples {
-                    let (bytes, n) = smp.to_bytes(!cfg.variant.is_8x8());
+                    let (bytes, n) = smp.to_bytes(G::SQUARES == 50);
                     out.write_all(&bytes[..n]).map_err(werr)?;
                 }
                 summary.games += 1;

@@ -14,6 +14,7 @@
 //! threads sum their gradients in a fixed order.
 
 use super::data::{Outcome, Sample};
+use crate::core::dispatch::Dispatch;
 use crate::core::variant::Variant;
 use crate::engine::eval::learned::{
     dense_features, pattern_indices_both, phase, views, Layout, DENSE, DENSE_NAMES, MAX_WINDOWS,
@@ -376,7 +377,7 @@ pub fn train(
     }
     let fly = flying(cfg.variant);
     let l = Layout::of(cfg.variant);
-    let ten = !cfg.variant.is_8x8();
+    let ten = cfg.variant.squares() == 50;
     // Hold out the last games.
     let held_games = ((starts.len() as f64) * cfg.holdout).round() as usize;
     let split = if held_games == 0 || held_games >= starts.len() {
