@@ -11,6 +11,7 @@ pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod perft;
+pub mod play;
 pub mod position;
 pub mod rules;
 pub mod variant;

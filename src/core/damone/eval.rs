@@ -14,7 +14,8 @@
 //! - mobility: [`MOBILITY`] per quiet move (counted bitwise, whoever is to move).
 
 use super::movegen::directions;
-use super::{Position, Rank, DAMA_PROMOTION, PEDINE_DIRS, PEDINE_PROMOTION};
+use super::position::Position;
+use super::rules::{Rank, DAMA_PROMOTION, PEDINE_DIRS, PEDINE_PROMOTION};
 use crate::core::bitboard::Square;
 use crate::core::geometry::{Board8, Geometry};
 use crate::core::rules::Color;
@@ -141,7 +142,8 @@ pub fn evaluate(pos: &Position) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::damone::{notation, square};
+    use crate::core::damone::notation;
+    use crate::core::damone::rules::square;
 
     #[test]
     fn start_position_is_balanced() {

@@ -699,7 +699,7 @@ mod tests {
         eg[l.dense_offset] = 100.0;
         let net = Net::from_centi_men(&mg, &eg);
         let start = {
-            use crate::core::game::Game;
+            use crate::core::game::{Game, Play};
             crate::core::rules::International::planes(&crate::core::rules::International::start())
         };
         let samples: Vec<Sample> = (0..40u8)
