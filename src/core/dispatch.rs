@@ -45,8 +45,8 @@ pub trait Dispatch: Copy {
     /// Runs `f` with the variant's [`Game`] type.
     fn dispatch<F: VariantFn>(self, f: F) -> F::Output;
 
-    /// The number of playable squares of the variant's board ([`Game::SQUARES`]: 32 on
-    /// 8x8, 50 on 10x10).
+    /// The number of playable squares of the variant's board
+    /// ([`crate::core::play::Play::SQUARES`]: 32 on 8x8, 50 on 10x10).
     fn squares(self) -> u32 {
         struct Squares;
         impl VariantFn for Squares {
