@@ -26,7 +26,7 @@ impl Square {
 /// A set of internal squares, one bit each.
 ///
 /// ```
-/// use damiera::bitboard::{Bitboard, Square};
+/// use damiera::core::bitboard::{Bitboard, Square};
 /// let b = Bitboard::from_square(Square(3)) | Bitboard::from_square(Square(9));
 /// assert_eq!(b.count(), 2);
 /// assert!(b.contains(Square(9)));
