@@ -12,7 +12,7 @@ fn bench_perft<R: Rules>(c: &mut Criterion, depth: u32, leaves: u64) {
     g.sample_size(10);
     g.throughput(Throughput::Elements(leaves));
     g.bench_function(format!("depth {depth}"), |b| {
-        b.iter(|| assert_eq!(perft(black_box(&pos), depth, Duplicates::Drop), leaves))
+        b.iter(|| assert_eq!(perft::<R>(black_box(&pos), depth, Duplicates::Drop), leaves))
     });
     g.finish();
 }

@@ -19,10 +19,11 @@
 // Each fuzz target includes this file and uses one of its checks.
 #![allow(dead_code)]
 
+use damiera::core::dispatch::{Dispatch, VariantFn};
 use damiera::core::game::Game;
 use damiera::core::movegen::Duplicates;
 use damiera::core::moves::MoveList;
-use damiera::core::variant::{Variant, VariantFn};
+use damiera::core::variant::Variant;
 use damiera::protocol::{self, InputError, Output};
 use std::sync::Mutex;
 

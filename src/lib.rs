@@ -19,9 +19,10 @@ pub mod protocol;
 pub mod tools;
 
 pub use self::core::bitboard::{Bitboard, Square};
-pub use self::core::game::Game;
+pub use self::core::game::{DrawRules, Game, Notation};
 pub use self::core::movegen::Duplicates;
 pub use self::core::moves::{Move, MoveList};
+pub use self::core::play::Play;
 pub use self::core::position::Position;
 pub use self::core::rules::{Brazilian, Color, English, International, Italian, Rules, Russian};
 pub use self::core::variant::Variant;

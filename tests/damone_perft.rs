@@ -1,6 +1,6 @@
 //! Italian Damone perft, three ways that must agree:
-//! 1. damiera's bulk-counting perft (`Damone::perft`, bitboards, [`damone::movegen::count`] at
-//!    the last ply);
+//! 1. damiera's bulk-counting perft (the shared runner `perft_table::check` over
+//!    `damiera::core::perft::perft`, bitboards, [`damone::movegen::count`] at the last ply);
 //! 2. generate-and-make: every move generated and made down to the leaves, no bulk counting;
 //! 3. `mailbox`, an independent slow generator written for this test from the rules (rules.md
 //!    §D, rulings §I 1-5): an 8x8 array of cells, its own FEN parser and square names, a
@@ -13,7 +13,7 @@
 
 use damiera::core::damone::{self, notation, Damone, Position};
 use damiera::core::movegen::Duplicates;
-use damiera::{Game, MoveList};
+use damiera::{MoveList, Notation, Play};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -287,20 +287,10 @@ const TABLE: &str = include_str!("perft/damone.perft");
 /// Checks every case with `min < leaves <= max` by bulk perft and generate-and-make, and
 /// those with `leaves <= mailbox_max` also by the mailbox generator.
 fn check(min: u64, max: u64, mailbox_max: u64) {
-    let mut ran = 0;
-    for c in perft_table::cases(TABLE)
-        .iter()
-        .filter(|c| c.leaves > min && c.leaves <= max)
-    {
+    let ran = perft_table::check::<Damone>(TABLE, min, max, |c, pos| {
         let what = format!("{} {:?} depth {}", c.id, c.dups, c.depth);
-        let pos = notation::parse_fen(&c.fen).unwrap_or_else(|e| panic!("{}: {e}", c.id));
         assert_eq!(
-            Damone::perft(&pos, c.depth, c.dups),
-            c.leaves,
-            "bulk {what}"
-        );
-        assert_eq!(
-            perft_generate_make(&pos, c.depth, c.dups),
+            perft_generate_make(pos, c.depth, c.dups),
             c.leaves,
             "generate-make {what}"
         );
@@ -313,9 +303,7 @@ fn check(min: u64, max: u64, mailbox_max: u64) {
                 "mailbox {what}"
             );
         }
-        ran += 1;
-    }
-    eprintln!("damone: {ran} perft counts checked");
+    });
     assert!(ran > 0);
 }
 

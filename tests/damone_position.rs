@@ -5,7 +5,7 @@
 use damiera::core::damone::{self, notation, Damone, Position};
 use damiera::core::movegen::Duplicates;
 use damiera::core::notation::MoveError;
-use damiera::{Color, Game, MoveList};
+use damiera::{Color, MoveList, Notation, Play};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

@@ -9,7 +9,7 @@
 
 use damiera::core::damone::{self, notation, DamoneWin, Position};
 use damiera::core::movegen::Duplicates;
-use damiera::{Game, MoveList};
+use damiera::{DrawRules, MoveList, Notation};
 
 fn pos(fen: &str) -> Position {
     notation::parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -346,15 +346,15 @@ fn damone_ruling_i4_damones_win_option() {
     // has a Pedine and a Dama but no Damone: it has moves (f1-e2, f1-g2, h1-g2 ...) under the
     // default rule and none under the option.
     use damiera::core::damone::{Damone, DamoneGame};
-    use damiera::{Game, MoveList};
+    use damiera::{MoveList, Notation, Play};
     let fen = "W:Wh1,Kf1:BIa8,b5";
-    let pos = <Damone as Game>::parse_fen(fen).unwrap();
-    assert!(<Damone as Game>::has_moves(&pos));
+    let pos = <Damone as Notation>::parse_fen(fen).unwrap();
+    assert!(<Damone as Play>::has_moves(&pos));
     let mut list = MoveList::new();
-    <DamoneGame<true> as Game>::generate(&pos, &mut list, damiera::Duplicates::Drop);
+    <DamoneGame<true> as Play>::generate(&pos, &mut list, damiera::Duplicates::Drop);
     assert!(list.is_empty());
-    assert!(!<DamoneGame<true> as Game>::has_moves(&pos));
+    assert!(!<DamoneGame<true> as Play>::has_moves(&pos));
     // Black still has its Damone: the option changes nothing for it.
-    let black = <Damone as Game>::parse_fen("B:Wh1,Kf1:BIa8,b5").unwrap();
-    assert!(<DamoneGame<true> as Game>::has_moves(&black));
+    let black = <Damone as Notation>::parse_fen("B:Wh1,Kf1:BIa8,b5").unwrap();
+    assert!(<DamoneGame<true> as Play>::has_moves(&black));
 }

@@ -38,7 +38,7 @@ impl EvaluateFn for Symmetry {
         // A net with random weights: symmetry must hold by construction, whatever they are.
         let mut rng = StdRng::seed_from_u64(3);
         let l = Layout::of(G::VARIANT);
-        let ten = !G::VARIANT.is_8x8();
+        let ten = G::SQUARES == 50;
         let squares = l.squares() as u32;
         let mg: Vec<f32> = (0..l.features)
             .map(|_| rng.gen_range(-300.0..300.0))

@@ -4,33 +4,14 @@
 
 mod perft_table;
 
-use damiera::core::notation;
-use damiera::core::perft::perft;
-use damiera::{Brazilian, English, International, Italian, Rules, Russian};
+use damiera::{Brazilian, English, Game, International, Italian, Russian};
 
 /// The largest leaf count checked in the default run (a fraction of a second each, release).
 const SHALLOW: u64 = 30_000_000;
 
-fn check<R: Rules>(text: &str, max_leaves: u64, min_leaves: u64) {
-    let mut ran = 0;
-    for c in perft_table::cases(text)
-        .iter()
-        .filter(|c| c.leaves <= max_leaves && c.leaves > min_leaves)
-    {
-        let pos = notation::parse_fen::<R>(&c.fen).unwrap_or_else(|e| panic!("{}: {e}", c.id));
-        let got = perft(&pos, c.depth, c.dups);
-        assert_eq!(
-            got,
-            c.leaves,
-            "{} {} {:?} depth {}",
-            R::NAME,
-            c.id,
-            c.dups,
-            c.depth
-        );
-        ran += 1;
-    }
-    eprintln!("{}: {ran} perft counts checked", R::NAME);
+/// Checks the counts of `text` with `min_leaves < leaves <= max_leaves` for `G`.
+fn check<G: Game>(text: &str, max_leaves: u64, min_leaves: u64) {
+    perft_table::check::<G>(text, min_leaves, max_leaves, |_, _| {});
 }
 
 const ENGLISH: &str = include_str!("perft/english.perft");

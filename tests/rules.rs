@@ -337,7 +337,7 @@ fn international_4_13_to_4_15_precedence_and_promotion() {
 /// move when that is safe (no capture for the opponent after it), else plays its first safe quiet
 /// move.
 fn international_draw_after(fen: &str, plies: u32) {
-    use damiera::Game;
+    use damiera::DrawRules;
     let mut pos = notation::parse_fen::<International>(fen).unwrap();
     let mut last: [Option<damiera::Move>; 2] = [None, None];
     for ply in 1..=plies {
@@ -362,14 +362,14 @@ fn international_draw_after(fen: &str, plies: u32) {
             .or_else(|| safe.first().copied())
             .unwrap_or_else(|| panic!("{fen}: no safe quiet move at ply {ply}"));
         assert!(
-            !<International as Game>::draw_by_counter(&pos),
+            !<International as DrawRules>::draw_by_counter(&pos),
             "{fen}: drawn too early, before ply {ply}"
         );
         last[side] = Some(mv);
         pos = pos.make(&mv);
     }
     assert!(
-        <International as Game>::draw_by_counter(&pos),
+        <International as DrawRules>::draw_by_counter(&pos),
         "{fen}: not drawn after {plies} plies"
     );
 }

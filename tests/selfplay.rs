@@ -13,7 +13,8 @@
 
 mod engine_io;
 
-use damiera::core::variant::{Variant, VariantFn};
+use damiera::core::dispatch::{Dispatch, VariantFn};
+use damiera::core::variant::Variant;
 use damiera::{Color, Duplicates, Game, MoveList};
 use engine_io::EngineProcess;
 use rand::rngs::StdRng;

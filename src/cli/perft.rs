@@ -3,9 +3,9 @@
 
 use super::{fail, variant};
 use clap::ValueEnum;
+use damiera::core::dispatch::{Dispatch, VariantFn};
 use damiera::core::movegen::Duplicates;
 use damiera::core::perft;
-use damiera::core::variant::VariantFn;
 use damiera::Game;
 use std::io::Write;
 use std::process::ExitCode;

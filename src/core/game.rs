@@ -1,66 +1,65 @@
 //! `Game`: what the search, the protocols and perft need from a variant, so that variants that
 //! do not fit "men and kings" (Italian Damone, with three ranks) plug in beside the
-//! [`Rules`]-based ones. Every [`Rules`] type is a `Game` through a blanket impl; Damone
-//! implements it directly.
+//! [`Rules`]-based ones. It is the sum of small traits, one per concern:
+//!
+//! - [`Play`] (in [`crate::core::play`]): the board-level game (position, start, side, key,
+//!   copy-make, move generation and counting, captures into a sink, squares, piece letters);
+//! - [`Notation`]: FEN, move names and move parsing (most of it written once in
+//!   [`crate::core::notation`] over [`Play`]);
+//! - [`DrawRules`]: the no-progress counter and irreversible moves;
+//! - `Game`: their sum, implemented for every type with all three.
+//!
+//! Every [`Rules`] type is a `Game` through blanket impls; Damone implements each part in
+//! [`crate::core::damone`]. With `G: Game`, `G::make(..)`, `G::fen(..)` and the like resolve
+//! through the supertraits.
 
-use crate::core::movegen::{self, Duplicates};
-use crate::core::moves::{Move, MoveList};
+use crate::core::moves::Move;
 use crate::core::notation::{self, FenError, MoveError};
 use crate::core::position::Position;
-use crate::core::rules::{Color, Rules};
-use std::fmt::Debug;
+use crate::core::rules::Rules;
 
-/// A playable variant: its position type, move generation, notation and draw rules.
-pub trait Game: Copy + Default + Send + Sync + Debug + 'static {
-    /// The position: a small `Copy` value with its Zobrist key.
-    type Position: Copy + Eq + Send + Sync + Debug;
-    /// The name the CLI and protocols use.
-    const NAME: &'static str;
-    /// The runtime variant this is.
-    const VARIANT: crate::core::variant::Variant;
+pub use crate::core::play::Play;
 
-    /// The start position.
-    fn start() -> Self::Position;
+/// A game's notation: FEN in and out, diagrams, move names in the variant's, PDN's and the Hub's
+/// forms, and move parsing. Only the FEN is the game's own; the rest is provided, written once
+/// over [`Play`] in [`crate::core::notation::moves`].
+pub trait Notation: Play {
     /// Parses a FEN in the variant's notation.
     fn parse_fen(fen: &str) -> Result<Self::Position, FenError>;
     /// The FEN of a position.
     fn fen(pos: &Self::Position) -> String;
     /// An ASCII diagram of the position.
-    fn diagram(pos: &Self::Position) -> String;
-    /// The side to move.
-    fn side(pos: &Self::Position) -> Color;
-    /// The Zobrist key.
-    fn key(pos: &Self::Position) -> u64;
-    /// The position after a legal move.
-    fn make(pos: &Self::Position, mv: &Move) -> Self::Position;
-    /// All legal moves into `list` (cleared first), with a duplicate policy.
-    fn generate(pos: &Self::Position, list: &mut MoveList, dups: Duplicates);
-    /// The legal captures into `list` (cleared first; empty when there is none).
-    fn generate_captures(pos: &Self::Position, list: &mut MoveList);
-    /// The number of legal moves (bulk counting).
-    fn count(pos: &Self::Position, dups: Duplicates) -> u64;
-    /// Whether the side to move has a legal move (false: it has lost).
-    fn has_moves(pos: &Self::Position) -> bool;
-    /// Whether the side not to move would have a capture if it were its turn (a threat the
-    /// quiescence search must not ignore).
-    fn threatened(pos: &Self::Position) -> bool;
-    /// The number of pieces on the board (the game phase, for time management).
-    fn piece_count(pos: &Self::Position) -> u32;
-    /// perft: leaves `depth` plies below `pos`.
-    fn perft(pos: &Self::Position, depth: u32, dups: Duplicates) -> u64;
+    fn diagram(pos: &Self::Position) -> String {
+        notation::diagram(pos)
+    }
     /// A move in the variant's notation (every landing square of a capture).
-    fn move_name(pos: &Self::Position, mv: &Move) -> String;
+    fn move_name(pos: &Self::Position, mv: &Move) -> String {
+        notation::move_name(pos, mv)
+    }
     /// The `nth` path's name of a capture that several paths reach (for keep-mode divide);
     /// `nth` wraps around.
-    fn move_name_nth(pos: &Self::Position, mv: &Move, nth: usize) -> String;
+    fn move_name_nth(pos: &Self::Position, mv: &Move, nth: usize) -> String {
+        notation::move_name_nth(pos, mv, nth)
+    }
     /// A move in the shortest unambiguous PDN form: `from x to` for a capture unless another
     /// legal capture shares its from and to squares (then every landing square), as lidraughts
     /// and CheckerBoard write PDN.
-    fn move_name_pdn(pos: &Self::Position, mv: &Move) -> String;
+    fn move_name_pdn(pos: &Self::Position, mv: &Move) -> String {
+        notation::move_name_pdn(pos, mv)
+    }
     /// A move in the Hub protocol's form (`from x to x captured...`).
-    fn move_name_hub(mv: &Move) -> String;
+    fn move_name_hub(mv: &Move) -> String {
+        notation::move_name_hub::<Self>(mv)
+    }
     /// Parses a move and finds it among the legal moves.
-    fn parse_move(pos: &Self::Position, text: &str) -> Result<Move, MoveError>;
+    fn parse_move(pos: &Self::Position, text: &str) -> Result<Move, MoveError> {
+        notation::parse_move(pos, text)
+    }
+}
+
+/// A game's draw rules as far as a position states them (repetition needs the history and is
+/// the search's job).
+pub trait DrawRules: Play {
     /// Whether the no-progress rule declares the game drawn (plies without a capture or, per
     /// variant, a man move or promotion; see docs/rules.md).
     fn draw_by_counter(pos: &Self::Position) -> bool;
@@ -70,76 +69,22 @@ pub trait Game: Copy + Default + Send + Sync + Debug + 'static {
     fn is_irreversible(pos: &Self::Position, mv: &Move) -> bool;
 }
 
-impl<R: Rules> Game for R {
-    type Position = Position<R>;
-    const NAME: &'static str = R::NAME;
-    const VARIANT: crate::core::variant::Variant = R::VARIANT;
+/// A playable variant: [`Play`], [`Notation`] and [`DrawRules`]; every type with all three is
+/// a `Game`. Evaluation is the engine's side (`Evaluate` in `engine::eval`), above the core.
+pub trait Game: Play + Notation + DrawRules {}
 
-    fn start() -> Position<R> {
-        Position::start()
-    }
+impl<G: Play + Notation + DrawRules> Game for G {}
+
+impl<R: Rules> Notation for R {
     fn parse_fen(fen: &str) -> Result<Position<R>, FenError> {
         notation::parse_fen(fen)
     }
     fn fen(pos: &Position<R>) -> String {
         notation::fen(pos)
     }
-    fn diagram(pos: &Position<R>) -> String {
-        notation::diagram(pos)
-    }
-    #[inline(always)]
-    fn side(pos: &Position<R>) -> Color {
-        pos.side()
-    }
-    #[inline(always)]
-    fn key(pos: &Position<R>) -> u64 {
-        pos.key()
-    }
-    #[inline(always)]
-    fn make(pos: &Position<R>, mv: &Move) -> Position<R> {
-        pos.make(mv)
-    }
-    #[inline(always)]
-    fn generate(pos: &Position<R>, list: &mut MoveList, dups: Duplicates) {
-        movegen::generate_with(pos, list, dups)
-    }
-    #[inline(always)]
-    fn generate_captures(pos: &Position<R>, list: &mut MoveList) {
-        movegen::generate_captures(pos, list)
-    }
-    #[inline(always)]
-    fn count(pos: &Position<R>, dups: Duplicates) -> u64 {
-        movegen::count(pos, dups)
-    }
-    #[inline(always)]
-    fn has_moves(pos: &Position<R>) -> bool {
-        movegen::has_moves(pos)
-    }
-    #[inline(always)]
-    fn threatened(pos: &Position<R>) -> bool {
-        movegen::threatened(pos)
-    }
-    fn piece_count(pos: &Position<R>) -> u32 {
-        pos.occupied().count()
-    }
-    fn perft(pos: &Position<R>, depth: u32, dups: Duplicates) -> u64 {
-        crate::core::perft::perft(pos, depth, dups)
-    }
-    fn move_name(pos: &Position<R>, mv: &Move) -> String {
-        notation::move_name(pos, mv)
-    }
-    fn move_name_nth(pos: &Position<R>, mv: &Move, nth: usize) -> String {
-        notation::move_name_nth(pos, mv, nth)
-    }
-    fn move_name_pdn(pos: &Position<R>, mv: &Move) -> String {
-        notation::move_name_pdn(pos, mv)
-    }
-    fn move_name_hub(mv: &Move) -> String {
-        notation::move_name_hub::<R>(mv)
-    }
-    fn parse_move(pos: &Position<R>, text: &str) -> Result<Move, MoveError> {
-        notation::parse_move(pos, text)
-    }
+}
+
+impl<R: Rules> DrawRules for R {
     #[inline(always)]
     fn draw_by_counter(pos: &Position<R>) -> bool {
         pos.quiet_plies() >= R::DRAW_PLIES || pos.endgame_draw()

@@ -4,12 +4,14 @@
 
 pub mod bitboard;
 pub mod damone;
+pub mod dispatch;
 pub mod game;
 pub mod geometry;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod perft;
+pub mod play;
 pub mod position;
 pub mod rules;
 pub mod variant;

@@ -1,74 +1,74 @@
 //! perft: the number of leaves of the legal-move tree at a given depth (plies), with bulk
-//! counting at the last ply ([`movegen::count`]) and no hashing. A capture sequence is one move.
-//! Draw rules are not applied (as in every published table, perft.md).
+//! counting at the last ply ([`Play::count`]) and no hashing. A capture sequence is one move.
+//! Draw rules are not applied (as in every published table, perft.md). Written once over
+//! [`Play`], for every game.
 
-use crate::core::game::Game;
-use crate::core::movegen::{self, Duplicates, MoveVisitor};
+use crate::core::movegen::{Duplicates, MoveVisitor};
 use crate::core::moves::{Move, MoveList};
-use crate::core::position::Position;
-use crate::core::rules::Rules;
+use crate::core::notation;
+use crate::core::play::Play;
 
 /// The number of leaf nodes `depth` plies below `pos` (1 at depth 0).
-pub fn perft<R: Rules>(pos: &Position<R>, depth: u32, dups: Duplicates) -> u64 {
+pub fn perft<G: Play>(pos: &G::Position, depth: u32, dups: Duplicates) -> u64 {
     match depth {
         0 => 1,
-        1 => movegen::count(pos, dups),
+        1 => G::count(pos, dups),
         2 => {
             // The leaves' parents: count each child in place rather than call perft on it.
-            let mut v = CountChildren {
+            let mut v = CountChildren::<G> {
                 pos,
                 dups,
                 total: 0,
             };
-            movegen::for_each_move(pos, dups, &mut v);
+            G::for_each_move(pos, dups, &mut v);
             v.total
         }
         _ => {
-            let mut v = PerftChildren {
+            let mut v = PerftChildren::<G> {
                 pos,
                 dups,
                 depth: depth - 1,
                 total: 0,
             };
-            movegen::for_each_move(pos, dups, &mut v);
+            G::for_each_move(pos, dups, &mut v);
             v.total
         }
     }
 }
 
 /// Sums the move counts of the children (perft at depth 2).
-struct CountChildren<'a, R: Rules> {
-    pos: &'a Position<R>,
+struct CountChildren<'a, G: Play> {
+    pos: &'a G::Position,
     dups: Duplicates,
     total: u64,
 }
 
-impl<R: Rules> MoveVisitor for CountChildren<'_, R> {
+impl<G: Play> MoveVisitor for CountChildren<'_, G> {
     #[inline(always)]
     fn visit(&mut self, mv: Move) {
-        self.total += movegen::count(&self.pos.make(&mv), self.dups);
+        self.total += G::count(&G::make(self.pos, &mv), self.dups);
     }
 }
 
 /// Sums perft of the children at `depth`.
-struct PerftChildren<'a, R: Rules> {
-    pos: &'a Position<R>,
+struct PerftChildren<'a, G: Play> {
+    pos: &'a G::Position,
     dups: Duplicates,
     depth: u32,
     total: u64,
 }
 
-impl<R: Rules> MoveVisitor for PerftChildren<'_, R> {
+impl<G: Play> MoveVisitor for PerftChildren<'_, G> {
     #[inline(always)]
     fn visit(&mut self, mv: Move) {
-        self.total += perft(&self.pos.make(&mv), self.depth, self.dups);
+        self.total += perft::<G>(&G::make(self.pos, &mv), self.depth, self.dups);
     }
 }
 
-/// perft split by root move, for any [`Game`]: calls `report(move, name, leaves)` for each
+/// perft split by root move, for any game: calls `report(move, name, leaves)` for each
 /// legal move in generation order and returns the total. With [`Duplicates::Keep`] a capture
 /// reached by several paths is reported once per path, each under its own path's name.
-pub fn divide<G: Game>(
+pub fn divide<G: Play>(
     pos: &G::Position,
     depth: u32,
     dups: Duplicates,
@@ -86,7 +86,7 @@ const PROGRESS_GRAIN: u32 = 9;
 /// `progress(fraction, leaves)` gets the fraction of the whole run done (the subtree's end
 /// within `span`, each move of a node taking an equal share of the node's span) and the
 /// subtree's leaves.
-fn count_in_pieces<G: Game>(
+fn count_in_pieces<G: Play>(
     pos: &G::Position,
     depth: u32,
     dups: Duplicates,
@@ -94,7 +94,7 @@ fn count_in_pieces<G: Game>(
     progress: &mut dyn FnMut(f64, u64),
 ) -> u64 {
     if depth <= PROGRESS_GRAIN {
-        let n = G::perft(pos, depth, dups);
+        let n = perft::<G>(pos, depth, dups);
         progress(span.1, n);
         return n;
     }
@@ -124,7 +124,7 @@ fn count_in_pieces<G: Game>(
 /// [`PROGRESS_GRAIN`] plies (about ten times a second on 8x8): the fraction of the run done
 /// (0..=1, by moves: each move of a node has an equal share of its node's) and that subtree's
 /// leaf count. The total is the same as [`divide`]'s.
-pub fn divide_with_progress<G: Game>(
+pub fn divide_with_progress<G: Play>(
     pos: &G::Position,
     depth: u32,
     dups: Duplicates,
@@ -137,7 +137,7 @@ pub fn divide_with_progress<G: Game>(
     let mut total = 0;
     for (i, mv) in list.iter().enumerate() {
         let nth = list[..i].iter().filter(|m| *m == mv).count();
-        let name = G::move_name_nth(pos, mv, nth);
+        let name = notation::move_name_nth(pos, mv, nth);
         let lo = width * i as f64;
         let n = count_in_pieces::<G>(
             &G::make(pos, mv),
@@ -159,7 +159,7 @@ const STOP_GRAIN: u32 = 9;
 /// perft that can be interrupted: `None` if `stop` was set before the count was complete.
 /// Subtrees of at most [`STOP_GRAIN`] plies are counted whole, so a stop takes effect within
 /// one of them.
-pub fn perft_until<G: Game>(
+pub fn perft_until<G: Play>(
     pos: &G::Position,
     depth: u32,
     dups: Duplicates,
@@ -170,7 +170,7 @@ pub fn perft_until<G: Game>(
         return None;
     }
     if depth <= STOP_GRAIN {
-        return Some(G::perft(pos, depth, dups));
+        return Some(perft::<G>(pos, depth, dups));
     }
     let mut list = MoveList::new();
     G::generate(pos, &mut list, dups);
@@ -183,7 +183,7 @@ pub fn perft_until<G: Game>(
 
 /// [`divide`] that can be interrupted: calls `report(move, name, leaves)` for each root move counted
 /// and returns the total, or `None` if `stop` was set first (the moves reported so far stand).
-pub fn divide_until<G: Game>(
+pub fn divide_until<G: Play>(
     pos: &G::Position,
     depth: u32,
     dups: Duplicates,
@@ -195,7 +195,7 @@ pub fn divide_until<G: Game>(
     let mut total = 0;
     for (i, mv) in list.iter().enumerate() {
         let nth = list[..i].iter().filter(|m| *m == mv).count();
-        let name = G::move_name_nth(pos, mv, nth);
+        let name = notation::move_name_nth(pos, mv, nth);
         let n = perft_until::<G>(&G::make(pos, mv), depth.saturating_sub(1), dups, stop)?;
         report(mv, &name, n);
         total += n;

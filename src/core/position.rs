@@ -3,13 +3,15 @@
 //! Copy-make: [`Position::make`] returns the position after a move and leaves `self` alone, as
 //! Scan's `succ` does; there is no unmake and no state stack. The key is updated incrementally
 //! and equals [`Position::compute_key`] after every move (checked by a test on random games).
+//!
+//! Its FEN forms (`start`, the `Debug` form) live in [`crate::core::notation::fen`], which
+//! depends on this module, never the reverse.
 
 use crate::core::bitboard::{Bitboard, Square};
 use crate::core::geometry::Geometry;
 use crate::core::moves::Move;
 use crate::core::rules::{Color, Rules};
 use crate::core::zobrist::{self, Key};
-use std::fmt;
 use std::marker::PhantomData;
 
 /// A position of variant `R`: white and black pieces, which of them are kings, the side to
@@ -49,17 +51,6 @@ impl<R: Rules> PartialEq for Position<R> {
 }
 impl<R: Rules> Eq for Position<R> {}
 
-impl<R: Rules> fmt::Debug for Position<R> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Position<{}>({})",
-            R::NAME,
-            crate::core::notation::fen(self)
-        )
-    }
-}
-
 impl<R: Rules> Position<R> {
     /// A position from piece sets. The caller guarantees the invariants (the FEN parser checks
     /// them and reports errors); `quiet_plies` starts at 0.
@@ -77,12 +68,6 @@ impl<R: Rules> Position<R> {
         p.key = p.compute_key();
         p.debug_check();
         p
-    }
-
-    /// The variant's start position.
-    pub fn start() -> Self {
-        crate::core::notation::parse_fen::<R>(R::START_FEN)
-            .expect("start FEN of every variant parses")
     }
 
     #[inline(always)]

@@ -1,26 +1,27 @@
-//! `Variant`: the variant chosen at the edge (CLI, protocols), dispatched once into code that is
-//! generic over [`Rules`] (as shakmaty's `VariantPosition` does).
+//! `Variant`: the variant chosen at the edge (CLI, protocols), as a plain value with its names.
+//!
+//! A leaf: it knows nothing of the rules. The one `match` from a value to the variant's type
+//! (the rules, or Damone's position and walker) lives above them, in
+//! [`crate::core::dispatch`].
 
-use crate::core::damone::Damone;
-use crate::core::game::Game;
-use crate::core::rules::{Brazilian, English, International, Italian, Russian};
 use std::fmt;
 use std::str::FromStr;
 
 /// A supported variant.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub enum Variant {
-    /// English draughts / American checkers ([`English`]).
+    /// English draughts / American checkers ([`crate::core::rules::English`]).
     English,
-    /// Italian draughts ([`Italian`]).
+    /// Italian draughts ([`crate::core::rules::Italian`]).
     Italian,
-    /// Brazilian draughts ([`Brazilian`]).
+    /// Brazilian draughts ([`crate::core::rules::Brazilian`]).
     Brazilian,
-    /// Russian draughts ([`Russian`]).
+    /// Russian draughts ([`crate::core::rules::Russian`]).
     Russian,
-    /// Italian Damone ([`Damone`]): three ranks of pieces on the Italian board.
+    /// Italian Damone ([`crate::core::damone::Damone`]): three ranks of pieces on the Italian
+    /// board.
     Damone,
-    /// International draughts ([`International`]): FMJD rules on 10x10.
+    /// International draughts ([`crate::core::rules::International`]): FMJD rules on 10x10.
     International,
 }
 
@@ -35,45 +36,19 @@ impl Variant {
         Variant::International,
     ];
 
-    /// Whether the variant is played on an 8x8 board (the learned evaluation's and the
-    /// training pipeline's boards; International is 10x10).
-    pub fn is_8x8(self) -> bool {
-        self != Variant::International
-    }
-
     /// The canonical name (`english`, `italian`, `brazilian`, `russian`, `damone`,
-    /// `international`).
-    pub fn name(self) -> &'static str {
-        struct Name;
-        impl VariantFn for Name {
-            type Output = &'static str;
-            fn call<G: Game>(self) -> &'static str {
-                G::NAME
-            }
-        }
-        self.dispatch(Name)
-    }
-
-    /// Runs `f` with the variant's type: the one `match` from a runtime variant into generic
-    /// code.
-    pub fn dispatch<F: VariantFn>(self, f: F) -> F::Output {
+    /// `international`): the `NAME` of the variant's rules ([`crate::core::rules::Rules::NAME`],
+    /// checked by a test).
+    pub const fn name(self) -> &'static str {
         match self {
-            Variant::English => f.call::<English>(),
-            Variant::Italian => f.call::<Italian>(),
-            Variant::Brazilian => f.call::<Brazilian>(),
-            Variant::Russian => f.call::<Russian>(),
-            Variant::Damone => f.call::<Damone>(),
-            Variant::International => f.call::<International>(),
+            Variant::English => "english",
+            Variant::Italian => "italian",
+            Variant::Brazilian => "brazilian",
+            Variant::Russian => "russian",
+            Variant::Damone => "damone",
+            Variant::International => "international",
         }
     }
-}
-
-/// A computation generic over the variant, run by [`Variant::dispatch`].
-pub trait VariantFn {
-    /// What the computation returns.
-    type Output;
-    /// Runs it for variant `G`.
-    fn call<G: Game>(self) -> Self::Output;
 }
 
 /// An unknown variant name.

@@ -9,11 +9,12 @@
 
 use crate::core::bitboard::Square;
 use crate::core::damone::{self, DamoneGame, DamoneWin, Rank};
-use crate::core::game::Game;
+use crate::core::game::{DrawRules, Notation};
 use crate::core::geometry::Geometry;
 use crate::core::movegen::Duplicates;
 use crate::core::moves::{Move, MoveList};
 use crate::core::notation::{self, FenError, MoveError};
+use crate::core::play::Play;
 use crate::core::position::Position;
 use crate::core::rules::{Brazilian, Color, English, International, Italian, Rules, Russian};
 use crate::core::variant::Variant;
@@ -191,7 +192,7 @@ impl VariantPosition {
 
     /// The variant.
     pub fn variant(&self) -> Variant {
-        each!(self, |G, _p| <G as Game>::VARIANT)
+        each!(self, |G, _p| <G as Play>::VARIANT)
     }
 
     /// The PDN FEN, every square listed, White's list first.

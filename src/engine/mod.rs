@@ -14,6 +14,8 @@ pub mod eval;
 pub mod search;
 pub mod tt;
 
+use crate::core::damone::DamoneWin;
+use crate::core::dispatch::RuleSet;
 use crate::core::movegen::Duplicates;
 use crate::core::moves::{Move, MoveList};
 use crate::core::rules::Color;
@@ -498,20 +500,19 @@ impl EvaluateFn for Make {
     }
 }
 
-/// One variant's engine evaluating with `weights`, with Damone's end-of-game option applied.
+/// One variant's engine evaluating with `weights`, under its rule options (`damones_win`:
+/// Damone's ruling I.4).
 fn make_inner(
     variant: Variant,
     hash_mib: usize,
     damones_win: bool,
     weights: Option<Arc<Net>>,
 ) -> Box<dyn VariantEngine> {
-    if variant == Variant::Damone && damones_win {
-        Box::new(GameEngine::<crate::core::damone::DamoneGame<true>>::new(
-            hash_mib, weights,
-        ))
-    } else {
-        eval::dispatch(variant, Make { hash_mib, weights })
-    }
+    let rules = RuleSet {
+        variant,
+        damone_win: DamoneWin::damones(damones_win),
+    };
+    eval::dispatch(rules, Make { hash_mib, weights })
 }
 
 /// The engine: the variant, the game, the options and at most one running search.

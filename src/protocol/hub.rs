@@ -123,8 +123,8 @@ fn quote(v: &str) -> String {
 /// (also used by `damiera match` to drive Hub engines).
 pub mod squares {
     use super::Numbering;
+    use crate::core::dispatch::Dispatch;
     use crate::core::variant::Variant;
-    use crate::core::variant_position::VariantPosition;
 
     fn algebraic(file: u32, rank: u32) -> String {
         format!("{}{}", (b'a' + file as u8) as char, rank)
@@ -132,7 +132,7 @@ pub mod squares {
 
     /// The number of squares of the variant's board (32, or 50 for International).
     pub fn squares(v: Variant) -> u32 {
-        VariantPosition::start(v).square_count()
+        v.squares()
     }
 
     /// The native name of Hub square `n` (1-32, or 1-50 for International, whose Hub, internal

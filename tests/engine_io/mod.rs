@@ -6,7 +6,8 @@
 
 #![allow(dead_code)]
 
-use damiera::core::variant::{Variant, VariantFn};
+use damiera::core::dispatch::{Dispatch, VariantFn};
+use damiera::core::variant::Variant;
 use damiera::{Duplicates, Game, MoveList};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};

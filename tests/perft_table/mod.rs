@@ -1,11 +1,14 @@
-//! Reads the perft tables of `tests/perft/*.perft`, shared by `tests/perft.rs` and
-//! `tests/damone_perft.rs`.
+//! Reads the perft tables of `tests/perft/*.perft` and checks them, for any game ([`check`]):
+//! the one runner of `tests/perft.rs` (the five men-and-kings variants) and
+//! `tests/damone_perft.rs` (Italian Damone, with its further checks).
 //!
 //! Format, one item per line (`#` starts a comment line): `id <name>`, `fen <FEN>`,
 //! `source <text>`, then any number of `drop <depth> <leaves>` and `keep <depth> <leaves>`
 //! for the latest `fen`.
 
 use damiera::core::movegen::Duplicates;
+use damiera::core::perft::perft;
+use damiera::Game;
 
 /// One published count: `leaves` at `depth` plies from `fen`, with duplicates per `dups`.
 pub struct Case {
@@ -48,4 +51,36 @@ pub fn cases(text: &str) -> Vec<Case> {
         }
     }
     out
+}
+
+/// Checks every count of `table` with `min < leaves <= max` by `G`'s bulk-counting perft, and
+/// hands each case with its position to `also` (a game's further checks). Returns the number of
+/// counts checked.
+pub fn check<G: Game>(
+    table: &str,
+    min: u64,
+    max: u64,
+    mut also: impl FnMut(&Case, &G::Position),
+) -> usize {
+    let mut ran = 0;
+    for c in cases(table)
+        .iter()
+        .filter(|c| c.leaves > min && c.leaves <= max)
+    {
+        let pos = G::parse_fen(&c.fen).unwrap_or_else(|e| panic!("{}: {e}", c.id));
+        let got = perft::<G>(&pos, c.depth, c.dups);
+        assert_eq!(
+            got,
+            c.leaves,
+            "{} {} {:?} depth {}",
+            G::NAME,
+            c.id,
+            c.dups,
+            c.depth
+        );
+        also(c, &pos);
+        ran += 1;
+    }
+    eprintln!("{}: {ran} perft counts checked", G::NAME);
+    ran
 }

@@ -9,123 +9,30 @@
 //! implementation (`DagazProject` `checkers/scripts/italian-damone*.js`) for set-up squares.
 //! The rules are documented, each with its source, in `docs/rules.md` ("Italian Damone").
 //!
-//! Modules: [`position`] (the `Copy` position with its Zobrist key), [`movegen`] (tiered move
-//! generation), [`notation`] (FEN, squares, moves). Its evaluation is the engine's
-//! (`engine::eval::damone`).
+//! Modules: [`rules`] (the rules as constants: ranks, set-up, promotion squares, draw and
+//! end-of-game rulings), [`position`] (the `Copy` position with its Zobrist key), [`movegen`]
+//! (tiered move generation: the walker and the precedence key), [`notation`] (squares and
+//! FEN); here, Damone as a [`Game`]. Its evaluation is the engine's (`engine::eval::damone`). What is not its own
+//! (move names and parsing, diagrams, perft, the capture list) it shares with the
+//! [`crate::core::rules::Rules`] variants through [`Play`].
 
 pub mod movegen;
 pub mod notation;
 pub mod position;
+pub mod rules;
 
 pub use position::Position;
+pub use rules::*;
 
-use crate::core::bitboard::{Bitboard, Square};
-use crate::core::game::Game;
-use crate::core::geometry::Dir;
-use crate::core::movegen::Duplicates;
+use crate::core::bitboard::Square;
+use crate::core::game::{DrawRules, Notation};
+use crate::core::geometry::{Board8, Geometry};
+use crate::core::movegen::{CaptureSink, Duplicates};
 use crate::core::moves::{Move, MoveList};
-use crate::core::notation::{FenError, MoveError};
+use crate::core::notation::{FenError, SquareError};
+use crate::core::play::{GamePosition, Play};
 use crate::core::rules::Color;
-
-/// The rank of a piece. A piece captures only pieces of equal or lower rank (rules.md §D,
-/// "Rank restriction": Wikipedia, pergioco, Dagaz).
-#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
-pub enum Rank {
-    /// The lowest rank: moves and captures forward and sideways (3 directions).
-    Pedine = 0,
-    /// The middle rank: moves and captures one square in all 4 directions.
-    Dama = 1,
-    /// The highest rank ("Imperatore" in the FEN letter `I`): like a Dama, and captures
-    /// everything.
-    Damone = 2,
-}
-
-impl Rank {
-    /// All ranks, lowest first.
-    pub const ALL: [Rank; 3] = [Rank::Pedine, Rank::Dama, Rank::Damone];
-
-    /// The rank a piece of this rank becomes on its promotion square (none for a Damone).
-    pub const fn promoted(self) -> Option<Rank> {
-        match self {
-            Rank::Pedine => Some(Rank::Dama),
-            Rank::Dama => Some(Rank::Damone),
-            Rank::Damone => None,
-        }
-    }
-}
-
-/// The internal square of a real `(file, rank)`, both 0-based (`a1` = (0, 0)). On the Italian
-/// board (h1 dark) the geometry's column is the real file (see [`crate::core::geometry`]); the
-/// square must be dark (`file + rank` odd).
-pub const fn square(file: u8, rank: u8) -> Square {
-    debug_assert!((file + rank) % 2 == 1 && file < 8 && rank < 8);
-    Square((9 * rank + file - 1) / 2)
-}
-
-const fn bb(file: u8, rank: u8) -> Bitboard {
-    Bitboard::from_square(square(file, rank))
-}
-
-/// The start position: South (White, Damone on h1) against North (Black, Damone on a8).
-/// Set-up squares: pergioco (explicit coordinates) and Dagaz (same squares, colours named the
-/// other way round). First move: **Ruling I.1**, South moves first.
-pub const START_FEN: &str = "W:WIh1,Kf1,Kh3,d1,e2,f3,g4,h5:BIa8,Kc8,Ka6,e8,d7,c6,b5,a4";
-
-/// The directions a Pedine moves and captures in, per colour (`Color as usize`): forward,
-/// toward the enemy Damone's corner, and the two sideways directions; never backward.
-/// South (White): forward NW, sideways NE and SW; North (Black): forward SE, sideways NE and
-/// SW (pergioco's example: a White Pedine on e4 goes to d3, d5 or f5; Wikipedia; Dagaz).
-pub const PEDINE_DIRS: [[Dir; 3]; 2] = [[Dir::NW, Dir::NE, Dir::SW], [Dir::SE, Dir::NE, Dir::SW]];
-
-/// Where a Pedine becomes a Dama, per colour: the squares the enemy Damas start on (a6, c8
-/// for White; f1, h3 for Black) and no other (pergioco; Dagaz).
-pub const PEDINE_PROMOTION: [Bitboard; 2] = [
-    Bitboard(bb(0, 5).0 | bb(2, 7).0),
-    Bitboard(bb(5, 0).0 | bb(7, 2).0),
-];
-
-/// Where a Dama becomes a Damone, per colour: the enemy Damone's starting corner (a8 for
-/// White, h1 for Black) (pergioco; Dagaz).
-pub const DAMA_PROMOTION: [Bitboard; 2] = [bb(0, 7), bb(7, 0)];
-
-/// The promotion squares of a piece of rank `rank` and colour `c` (empty for a Damone).
-/// **Ruling I.2**: only these real promotions stop a capture. A Dama on an enemy Dama's
-/// start square goes on capturing, and a Pedine on the enemy Damone's corner stays a Pedine.
-#[inline(always)]
-pub const fn promotion_squares(c: Color, rank: Rank) -> Bitboard {
-    match rank {
-        Rank::Pedine => PEDINE_PROMOTION[c as usize],
-        Rank::Dama => DAMA_PROMOTION[c as usize],
-        Rank::Damone => Bitboard::EMPTY,
-    }
-}
-
-/// **Ruling I.2**: a promotion reached by a capture ends the move there, as in Italian
-/// draughts (Dagaz does the same; no text source says so).
-pub const PROMOTION_ENDS_CAPTURE: bool = true;
-
-/// **Ruling I.5**: the game is drawn after 40 moves by each side (80 plies) with no capture,
-/// no Pedine move and no promotion. (Repetition, the third occurrence of a position with the
-/// same side to move, needs the game history and is the search's job.)
-pub const DRAW_PLIES: u8 = 80;
-
-/// Whether a move resets the no-progress counter of [`DRAW_PLIES`] (**Ruling I.5**): a capture,
-/// a Pedine move or a promotion.
-#[inline(always)]
-pub const fn resets_draw_counter(rank: Rank, captured: bool, promoted: bool) -> bool {
-    captured || promoted || matches!(rank, Rank::Pedine)
-}
-
-/// When a side has lost (**Ruling I.4**; the option `DamoneWin`).
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
-pub enum DamoneWin {
-    /// The default: a side with no legal move (all captured or all blocked) loses (Wikipedia;
-    /// Winther).
-    #[default]
-    All,
-    /// The variant rule (Wikipedia; Winther): also a side that has lost all its Damones loses.
-    Damones,
-}
+use crate::core::variant::Variant;
 
 /// Whether the side to move has lost under the end-of-game rule `win` (**Ruling I.4**).
 pub fn is_lost(pos: &Position, win: DamoneWin) -> bool {
@@ -135,7 +42,8 @@ pub fn is_lost(pos: &Position, win: DamoneWin) -> bool {
 
 /// Italian Damone as a [`Game`], with the end-of-game rule of ruling I.4 as a parameter:
 /// `DAMONES_WIN = false` is the default [`DamoneWin::All`], `true` is [`DamoneWin::Damones`]
-/// (a side to move without a Damone has lost: it has no legal move).
+/// (a side to move without a Damone has lost: it has no legal move). The runtime choice is
+/// [`crate::core::dispatch::RuleSet`].
 #[derive(Copy, Clone, Debug, Default)]
 pub struct DamoneGame<const DAMONES_WIN: bool>;
 
@@ -148,22 +56,23 @@ fn lost_damones<const DAMONES_WIN: bool>(pos: &Position) -> bool {
     DAMONES_WIN && pos.rank_of(pos.side(), Rank::Damone).is_empty()
 }
 
-impl<const DAMONES_WIN: bool> Game for DamoneGame<DAMONES_WIN> {
+/// A Damone position's notation game is [`Damone`]: moves are read and named by the rules of
+/// movement, whatever the end-of-game option.
+impl GamePosition for Position {
+    type Game = Damone;
+}
+
+impl<const DAMONES_WIN: bool> Play for DamoneGame<DAMONES_WIN> {
     type Position = Position;
     const NAME: &'static str = "damone";
-    const VARIANT: crate::core::variant::Variant = crate::core::variant::Variant::Damone;
+    const VARIANT: Variant = Variant::Damone;
+    const SQUARES: u8 = Board8::SQUARES;
+    const FILES: u8 = Board8::WIDTH;
+    const RANKS: u8 = Board8::HEIGHT;
+    const CAPTURE_SEPARATOR: char = 'x';
 
     fn start() -> Position {
         Position::start()
-    }
-    fn parse_fen(fen: &str) -> Result<Position, FenError> {
-        notation::parse_fen(fen)
-    }
-    fn fen(pos: &Position) -> String {
-        notation::fen(pos)
-    }
-    fn diagram(pos: &Position) -> String {
-        notation::diagram(pos)
     }
     #[inline(always)]
     fn side(pos: &Position) -> Color {
@@ -186,14 +95,6 @@ impl<const DAMONES_WIN: bool> Game for DamoneGame<DAMONES_WIN> {
         }
     }
     #[inline(always)]
-    fn generate_captures(pos: &Position, list: &mut MoveList) {
-        if lost_damones::<DAMONES_WIN>(pos) {
-            list.clear();
-        } else {
-            movegen::generate_captures(pos, list)
-        }
-    }
-    #[inline(always)]
     fn count(pos: &Position, dups: Duplicates) -> u64 {
         if lost_damones::<DAMONES_WIN>(pos) {
             0
@@ -203,54 +104,58 @@ impl<const DAMONES_WIN: bool> Game for DamoneGame<DAMONES_WIN> {
     }
     #[inline(always)]
     fn has_moves(pos: &Position) -> bool {
-        let win = if DAMONES_WIN {
-            DamoneWin::Damones
-        } else {
-            DamoneWin::All
-        };
+        let win = DamoneWin::damones(DAMONES_WIN);
         !is_lost(pos, win)
+    }
+    #[inline(always)]
+    fn has_captures(pos: &Position) -> bool {
+        !lost_damones::<DAMONES_WIN>(pos) && movegen::has_captures(pos)
     }
     #[inline(always)]
     fn threatened(pos: &Position) -> bool {
         movegen::threatened(pos)
     }
+    #[inline(always)]
+    fn captures_into<K: CaptureSink>(pos: &Position, sink: &mut K) {
+        movegen::captures_into(pos, sink)
+    }
     fn piece_count(pos: &Position) -> u32 {
         pos.occupied().count()
     }
-    fn perft(pos: &Position, depth: u32, dups: Duplicates) -> u64 {
-        if DAMONES_WIN && depth > 0 && lost_damones::<DAMONES_WIN>(pos) {
-            0
-        } else if DAMONES_WIN {
-            // The plain generator's perft does not know the option: walk it here.
-            let mut list = MoveList::new();
-            Self::generate(pos, &mut list, dups);
-            match depth {
-                0 => 1,
-                1 => list.len() as u64,
-                _ => list
-                    .iter()
-                    .map(|mv| Self::perft(&pos.make(mv), depth - 1, dups))
-                    .sum(),
+    fn square_name(sq: Square) -> String {
+        notation::square_name(sq)
+    }
+    fn parse_square(text: &str) -> Result<Square, SquareError> {
+        notation::parse_square(text)
+    }
+    fn square_order(sq: Square) -> (u8, u8) {
+        notation::file_rank(sq)
+    }
+    fn square_at(file: u8, rank: u8) -> Option<Square> {
+        Board8::square_at(file, rank)
+    }
+    /// White `P` Pedine, `K` Dama, `I` Damone; Black the same in lower case.
+    fn piece_letter(pos: &Position, sq: Square) -> Option<char> {
+        pos.piece_at(sq).map(|(colour, r)| {
+            let ch = ['P', 'K', 'I'][r as usize];
+            match colour {
+                Color::White => ch,
+                Color::Black => ch.to_ascii_lowercase(),
             }
-        } else {
-            movegen::perft(pos, depth, dups)
-        }
+        })
     }
-    fn move_name(pos: &Position, mv: &Move) -> String {
-        notation::move_name(pos, mv)
+}
+
+impl<const DAMONES_WIN: bool> Notation for DamoneGame<DAMONES_WIN> {
+    fn parse_fen(fen: &str) -> Result<Position, FenError> {
+        notation::parse_fen(fen)
     }
-    fn move_name_nth(pos: &Position, mv: &Move, nth: usize) -> String {
-        notation::move_name_nth(pos, mv, nth)
+    fn fen(pos: &Position) -> String {
+        notation::fen(pos)
     }
-    fn move_name_pdn(pos: &Position, mv: &Move) -> String {
-        notation::move_name_pdn(pos, mv)
-    }
-    fn move_name_hub(mv: &Move) -> String {
-        notation::move_name_hub(mv)
-    }
-    fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
-        notation::parse_move(pos, text)
-    }
+}
+
+impl<const DAMONES_WIN: bool> DrawRules for DamoneGame<DAMONES_WIN> {
     #[inline(always)]
     fn draw_by_counter(pos: &Position) -> bool {
         pos.quiet_plies() >= DRAW_PLIES
@@ -261,22 +166,5 @@ impl<const DAMONES_WIN: bool> Game for DamoneGame<DAMONES_WIN> {
         // Pedine move resets the no-progress counter (ruling I.5) but positions before it can
         // recur. Only a capture or a promotion can never be undone.
         mv.is_capture() || mv.promotes
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::core::geometry::{Board8, Geometry};
-
-    #[test]
-    fn square_matches_geometry() {
-        for rank in 0..8u8 {
-            for file in 0..8u8 {
-                if (file + rank) % 2 == 1 {
-                    assert_eq!(Board8::square_at(file, rank), Some(square(file, rank)));
-                }
-            }
-        }
     }
 }

@@ -1,6 +1,8 @@
 //! Damone move generation in tiers (after DCTL, like [`crate::core::movegen`]): [`has_moves`] for the
 //! game end, [`count`] for bulk-counting perft, [`generate`] / [`generate_with`] for the
-//! search, [`generate_captures`] for quiescence; and [`perft`].
+//! search, [`captures_into`] for quiescence (through
+//! [`crate::core::play::Play::generate_captures`]). perft is the shared one
+//! ([`crate::core::perft`]).
 //!
 //! Rules (rules.md §D and rulings §I 1-5; constants in [`super`]):
 //! - Every piece steps one square diagonally onto an empty square: a Pedine in its three
@@ -23,7 +25,8 @@
 //!
 //! Nothing here allocates: moves go into a fixed-capacity [`MoveList`].
 
-use super::{promotion_squares, Position, Rank, PEDINE_DIRS};
+use super::position::Position;
+use super::rules::{promotion_squares, Rank, PEDINE_DIRS};
 use crate::core::bitboard::{Bitboard, Square};
 use crate::core::geometry::{Board8, Dir, Geometry};
 use crate::core::movegen::Duplicates;
@@ -139,36 +142,6 @@ pub fn generate_with(pos: &Position, list: &mut MoveList, dups: Duplicates) {
     }
 }
 
-/// The legal captures into `list` (cleared first; empty when there is none). Since capture is
-/// compulsory, a non-empty result is exactly the legal move list.
-pub fn generate_captures(pos: &Position, list: &mut MoveList) {
-    list.clear();
-    if has_captures(pos) {
-        let mut sink = ListSink {
-            list,
-            best: 0,
-            dups: Duplicates::Drop,
-        };
-        captures_into(pos, &mut sink);
-    }
-}
-
-/// perft: the number of leaves `depth` plies below `pos` (1 at depth 0), bulk counting at the
-/// last ply, no hashing, no draw rules.
-pub fn perft(pos: &Position, depth: u32, dups: Duplicates) -> u64 {
-    match depth {
-        0 => 1,
-        1 => count(pos, dups),
-        _ => {
-            let mut list = MoveList::new();
-            generate_with(pos, &mut list, dups);
-            list.iter()
-                .map(|mv| perft(&pos.make(mv), depth - 1, dups))
-                .sum()
-        }
-    }
-}
-
 /// The square one step back from `t` against `d` (on the padded 8x8 board).
 #[inline(always)]
 fn back(t: Square, d: Dir) -> Square {
@@ -208,7 +181,7 @@ pub fn precedence_key(captured: Bitboard, rank: Rank, damones: Bitboard, damas: 
 
 /// The capture sinks are the standard layer's: the same precedence-key filter and duplicate
 /// policy (`crate::core::movegen`).
-pub(super) use crate::core::movegen::CaptureSink as Sink;
+pub use crate::core::movegen::CaptureSink as Sink;
 use crate::core::movegen::{CountSink, ListSink};
 
 /// The depth-first walk of one piece's captures.
@@ -273,7 +246,7 @@ impl<K: Sink> Walker<'_, K> {
 }
 
 /// Every capture of the side to move into `sink`, each with its precedence key.
-pub(super) fn captures_into<K: Sink>(pos: &Position, sink: &mut K) {
+pub fn captures_into<K: Sink>(pos: &Position, sink: &mut K) {
     let us = pos.side();
     let them = us.opponent();
     let empty = pos.empty();

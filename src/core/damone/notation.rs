@@ -6,18 +6,26 @@
 //!   `I` ("Imperatore") a Damone, none a Pedine. White is South (Damone on h1) and moves first
 //!   in the start position (**Ruling I.1**). Output lists each colour's Damones, then Damas,
 //!   then Pedines, each group in file order as that side sees the board, so the start
-//!   position prints as [`super::START_FEN`].
+//!   position prints as [`super::rules::START_FEN`].
 //! - Moves: a quiet move is `from-to` (`h5-g6`); a capture lists every landing square
 //!   (`d4xf6xh8`). On input `from x to` is accepted when it is unambiguous, and so is the Hub
-//!   form `from x to x captured x captured ...` (protocols.md §1.4).
+//!   form `from x to x captured x captured ...` (protocols.md §1.4). These are the shared
+//!   [`crate::core::notation::moves`] over [`crate::core::play::Play`], re-exported here.
 
-use super::movegen::{self, Sink};
-use super::{promotion_squares, Position, Rank};
+use super::position::Position;
+use super::rules::{promotion_squares, Rank};
 use crate::core::bitboard::{Bitboard, Square};
 use crate::core::geometry::{Board8, Geometry};
-use crate::core::moves::{Move, MoveList};
-use crate::core::notation::{FenError, MoveError, SquareError};
+use crate::core::notation::fen::{fen_parts, FenError, FenParts};
+use crate::core::notation::squares::SquareError;
 use crate::core::rules::Color;
+use std::fmt;
+
+/// Move names, move parsing and diagrams are the shared ones ([`crate::core::notation::moves`]),
+/// re-exported here for Damone positions.
+pub use crate::core::notation::moves::{
+    capture_paths, diagram, move_name, move_name_nth, move_name_pdn, parse_move,
+};
 
 /// The real `(file, rank)` of an internal square, 0-based (`a1` = (0, 0)).
 pub fn file_rank(sq: Square) -> (u8, u8) {
@@ -70,8 +78,7 @@ fn rank_name(r: Rank) -> &'static str {
 /// listed twice or for both colours, a Pedine on its own promotion square (it would be a Dama)
 /// or a Dama on its own (it would be a Damone).
 pub fn parse_fen(text: &str) -> Result<Position, FenError> {
-    let crate::core::notation::FenParts { side, lists, .. } =
-        crate::core::notation::fen_parts(text)?;
+    let FenParts { side, lists, .. } = fen_parts(text)?;
     let mut colours = [Bitboard::EMPTY; 2];
     let mut ranks = [Bitboard::EMPTY; 3];
     let mut seen = [false; 2];
@@ -162,136 +169,22 @@ pub fn fen(pos: &Position) -> String {
     out
 }
 
-/// The position as an ASCII diagram, White (South) at the bottom: White `P` Pedine, `K` Dama,
-/// `I` Damone; Black the same in lower case; `.` an empty dark square, blank a light one.
-pub fn diagram(pos: &Position) -> String {
-    let mut out = String::new();
-    for rank in (0..8u8).rev() {
-        out.push_str(&format!("{:>2} ", rank + 1));
-        for file in 0..8u8 {
-            let c = match Board8::square_at(file, rank) {
-                None => ' ',
-                Some(sq) => match pos.piece_at(sq) {
-                    None => '.',
-                    Some((colour, r)) => {
-                        let ch = ['P', 'K', 'I'][r as usize];
-                        match colour {
-                            Color::White => ch,
-                            Color::Black => ch.to_ascii_lowercase(),
-                        }
-                    }
-                },
-            };
-            out.push(' ');
-            out.push(c);
-        }
-        out.push('\n');
-    }
-    out.push_str("    a b c d e f g h\n");
-    out
-}
-
-/// Collects the landing-square paths of one move.
-struct PathSink {
-    target: Move,
-    path: Vec<Square>,
-    paths: Vec<Vec<Square>>,
-}
-
-impl Sink for PathSink {
-    const PATHS: bool = true;
-    fn add(&mut self, mv: Move, _key: u32, _may_repeat: bool) {
-        // Every path of one move has the same key (it depends only on the move), so a legal
-        // move's paths are all legal.
-        if mv == self.target {
-            self.paths.push(self.path.clone());
-        }
-    }
-    fn land(&mut self, sq: Square) {
-        self.path.push(sq);
-    }
-    fn unland(&mut self) {
-        self.path.pop();
+impl Position {
+    /// The start position ([`super::rules::START_FEN`]).
+    pub fn start() -> Position {
+        parse_fen(super::rules::START_FEN).expect("the start FEN parses")
     }
 }
 
-/// Every path of landing squares (after `from`, ending on `to`) by which the capture `mv` can
-/// be played. Empty for a quiet move.
-pub fn capture_paths(pos: &Position, mv: &Move) -> Vec<Vec<Square>> {
-    if !mv.is_capture() {
-        return Vec::new();
-    }
-    let mut sink = PathSink {
-        target: *mv,
-        path: Vec::new(),
-        paths: Vec::new(),
-    };
-    movegen::captures_into(pos, &mut sink);
-    sink.paths
-}
-
-/// A move in Damone notation: `from-to`, or every landing square of a capture (`d4xf6xh8`).
-pub fn move_name(pos: &Position, mv: &Move) -> String {
-    move_name_nth(pos, mv, 0)
-}
-
-/// [`move_name`] with the `nth` of the capture's paths (wrapping around), so that the
-/// duplicates listed with [`crate::core::movegen::Duplicates::Keep`] get each their own name.
-pub fn move_name_nth(pos: &Position, mv: &Move, nth: usize) -> String {
-    if !mv.is_capture() {
-        return format!("{}-{}", square_name(mv.from), square_name(mv.to));
-    }
-    let mut parts = vec![square_name(mv.from)];
-    let paths = capture_paths(pos, mv);
-    match paths.get(nth % paths.len().max(1)) {
-        Some(path) => parts.extend(path.iter().map(|&sq| square_name(sq))),
-        None => parts.push(square_name(mv.to)),
-    }
-    parts.join("x")
-}
-
-/// A move in the shortest form PDN readers take: `from-to`, a capture `from x to`, every landing
-/// square ([`move_name`]) only when another legal capture goes from the same square to the
-/// same square (as [`crate::core::notation::move_name_pdn`]).
-pub fn move_name_pdn(pos: &Position, mv: &Move) -> String {
-    if !mv.is_capture() {
-        return format!("{}-{}", square_name(mv.from), square_name(mv.to));
-    }
-    let mut legal = MoveList::new();
-    movegen::generate(pos, &mut legal);
-    if crate::core::notation::needs_path(&legal, mv) {
-        move_name(pos, mv)
-    } else {
-        format!("{}x{}", square_name(mv.from), square_name(mv.to))
+impl Default for Position {
+    /// The start position.
+    fn default() -> Self {
+        Position::start()
     }
 }
 
-/// A move in Hub form: `from-to`, or `from x to x captured...` with the captured squares in
-/// file-then-rank order.
-pub fn move_name_hub(mv: &Move) -> String {
-    if !mv.is_capture() {
-        return format!("{}-{}", square_name(mv.from), square_name(mv.to));
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "damone::Position({})", fen(self))
     }
-    let mut caps: Vec<Square> = mv.captured.iter().collect();
-    caps.sort_by_key(|&sq| file_rank(sq));
-    let mut parts = vec![square_name(mv.from), square_name(mv.to)];
-    parts.extend(caps.into_iter().map(square_name));
-    parts.join("x")
-}
-
-/// Parses a move and finds it among the legal moves.
-///
-/// Accepted: `from-to`; a capture with every landing square (`x` or `:` between squares);
-/// `from x to` when only one capture goes from there to there; the Hub form
-/// `from x to x captured...`. Errors: not a move, illegal, or ambiguous (with the candidates).
-pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
-    let mut legal = MoveList::new();
-    movegen::generate(pos, &mut legal);
-    crate::core::notation::find_move(
-        text,
-        &legal,
-        parse_square,
-        |mv| capture_paths(pos, mv),
-        |mv| move_name(pos, mv),
-    )
 }

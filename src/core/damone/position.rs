@@ -1,17 +1,17 @@
 //! The Damone position: the pieces of each colour, which of them are Damas and Damones, the
 //! side to move, a no-progress ply counter (**Ruling I.5**) and a Zobrist key kept
 //! incrementally, as a small `Copy` value with copy-make (like [`crate::core::position::Position`],
-//! with three ranks instead of men and kings).
+//! with three ranks instead of men and kings). Its FEN forms (`start`, `Default`, `Debug`)
+//! live in [`super::notation`], which depends on this module, never the reverse.
 //!
 //! Zobrist keys: one random number per (colour, rank, square) from splitmix64 with the seed
 //! "damone", generated at compile time (the same on every build), and one for Black to move.
 
-use super::{promotion_squares, resets_draw_counter, Rank};
+use super::rules::{promotion_squares, resets_draw_counter, Rank};
 use crate::core::bitboard::{Bitboard, Square};
 use crate::core::geometry::{Board8, Geometry};
 use crate::core::moves::Move;
 use crate::core::rules::Color;
-use std::fmt;
 
 /// Keys indexed by `3 * colour + rank`, then by internal square, and the side-to-move key.
 const KEYS: ([[u64; 64]; 6], u64) = crate::core::zobrist::tables::<6>(0x0000_6461_6d6f_6e65); // "damone"
@@ -51,19 +51,6 @@ impl PartialEq for Position {
 }
 impl Eq for Position {}
 
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "damone::Position({})", super::notation::fen(self))
-    }
-}
-
-impl Default for Position {
-    /// The start position.
-    fn default() -> Self {
-        Position::start()
-    }
-}
-
 impl Position {
     /// A position from piece sets: `colours[c]` the pieces of colour `c`, and which of them are
     /// Damas and Damones. The caller guarantees the invariants (the FEN parser checks them);
@@ -85,11 +72,6 @@ impl Position {
         p.key = p.compute_key();
         p.debug_check();
         p
-    }
-
-    /// The start position ([`super::START_FEN`]).
-    pub fn start() -> Position {
-        super::notation::parse_fen(super::START_FEN).expect("the start FEN parses")
     }
 
     #[inline(always)]

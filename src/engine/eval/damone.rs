@@ -185,7 +185,8 @@ pub fn evaluate(pos: &Position) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::damone::{notation, square};
+    use crate::core::damone::notation;
+    use crate::core::damone::rules::square;
 
     #[test]
     fn start_position_is_balanced() {

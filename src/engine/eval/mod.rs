@@ -22,6 +22,8 @@ pub mod learned;
 pub mod weights;
 
 use crate::core::bitboard::Bitboard;
+use crate::core::damone::{DamoneGame, DamoneWin};
+use crate::core::dispatch::RuleSet;
 use crate::core::game::Game;
 use crate::core::geometry::Geometry;
 use crate::core::position::Position;
@@ -78,7 +80,7 @@ impl<R: Rules> Evaluate for R {
 }
 
 /// A computation generic over a variant that evaluates (the search, self-play), run by
-/// [`dispatch`]: [`crate::core::variant::VariantFn`] with the [`Evaluate`] bound, which the
+/// [`dispatch`]: [`crate::core::dispatch::VariantFn`] with the [`Evaluate`] bound, which the
 /// core's dispatch cannot name.
 pub trait EvaluateFn {
     /// What the computation returns.
@@ -87,15 +89,20 @@ pub trait EvaluateFn {
     fn call<G: Evaluate>(self) -> Self::Output;
 }
 
-/// Runs `f` with the type of variant `v` (Damone with its default end of game,
-/// [`crate::core::damone::Damone`]), as [`Variant::dispatch`] does for [`Game`].
-pub fn dispatch<F: EvaluateFn>(v: Variant, f: F) -> F::Output {
-    match v {
+/// Runs `f` with the type of a variant and its rule options (a [`Variant`] alone: the default
+/// options), as [`crate::core::dispatch::Dispatch::dispatch`] does for [`crate::core::game::Game`]. The same `match`
+/// as the core's, kept here because the core cannot name [`Evaluate`].
+pub fn dispatch<F: EvaluateFn>(rules: impl Into<RuleSet>, f: F) -> F::Output {
+    let rules = rules.into();
+    match rules.variant {
         Variant::English => f.call::<English>(),
         Variant::Italian => f.call::<Italian>(),
         Variant::Brazilian => f.call::<Brazilian>(),
         Variant::Russian => f.call::<Russian>(),
-        Variant::Damone => f.call::<crate::core::damone::Damone>(),
+        Variant::Damone => match rules.damone_win {
+            DamoneWin::All => f.call::<DamoneGame<false>>(),
+            DamoneWin::Damones => f.call::<DamoneGame<true>>(),
+        },
         Variant::International => f.call::<International>(),
     }
 }

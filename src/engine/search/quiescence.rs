@@ -88,7 +88,7 @@ mod tests {
     use super::super::time::TimePlan;
     use super::super::worker::Shared;
     use super::super::{Control, Limits, Searcher, INF};
-    use crate::core::game::Game;
+    use crate::core::game::Notation;
     use crate::engine::eval::Evaluate;
     use std::sync::atomic::{AtomicBool, AtomicU64};
     use std::sync::Arc;
@@ -96,7 +96,7 @@ mod tests {
     /// Quiescence of `fen` (English) from a fresh worker, and the static evaluation.
     fn quiesce_english(fen: &str) -> (i32, i32) {
         use crate::core::rules::English;
-        let pos = <English as Game>::parse_fen(fen).unwrap();
+        let pos = <English as Notation>::parse_fen(fen).unwrap();
         let mut s = Searcher::<English>::new(1);
         let shared = Arc::new(Shared {
             control: Arc::new(Control::default()),

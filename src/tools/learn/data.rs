@@ -17,6 +17,7 @@
 //! | 18 | 26 | bit 0: Black to move; bits 1-2: result (0 Black won, 1 draw, 2 White won) |
 //! | 19 | 27 | ply of the game (saturating at 255) |
 
+use crate::core::dispatch::Dispatch;
 use crate::core::variant::Variant;
 use crate::engine::eval::Planes;
 use std::io::{self, Read, Write};
@@ -36,7 +37,7 @@ pub const MAX_RECORD: usize = RECORD10;
 
 /// The record size of variant `v`'s files.
 pub fn record_size(v: Variant) -> usize {
-    if v.is_8x8() {
+    if v.squares() == 32 {
         RECORD
     } else {
         RECORD10
@@ -216,7 +217,9 @@ pub fn read_bytes(bytes: &[u8], v: Variant) -> Result<Vec<Sample>, String> {
     }
     body.chunks_exact(size)
         .enumerate()
-        .map(|(i, c)| Sample::from_bytes(c, !v.is_8x8()).map_err(|e| format!("record {i}: {e}")))
+        .map(|(i, c)| {
+            Sample::from_bytes(c, v.squares() == 50).map_err(|e| format!("record {i}: {e}"))
+        })
         .collect()
 }
 

@@ -266,7 +266,7 @@ fn run_game<G: Evaluate>(cfg: &SelfplayConfig, stop: &AtomicBool) -> Result<Summ
                     break;
                 };
                 for smp in &samples {
-                    let (bytes, n) = smp.to_bytes(!cfg.variant.is_8x8());
+                    let (bytes, n) = smp.to_bytes(G::SQUARES == 50);
                     out.write_all(&bytes[..n]).map_err(werr)?;
                 }
                 summary.games += 1;

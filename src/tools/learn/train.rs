@@ -14,6 +14,7 @@
 //! threads sum their gradients in a fixed order.
 
 use super::data::{Outcome, Sample};
+use crate::core::dispatch::Dispatch;
 use crate::core::variant::Variant;
 use crate::core::variant_position::VariantPosition;
 use crate::engine::eval::learned::{
@@ -374,7 +375,7 @@ pub fn train(
     }
     let fly = flying(cfg.variant);
     let l = Layout::of(cfg.variant);
-    let ten = !cfg.variant.is_8x8();
+    let ten = cfg.variant.squares() == 50;
     // Hold out the last games.
     let held_games = ((starts.len() as f64) * cfg.holdout).round() as usize;
     let split = if held_games == 0 || held_games >= starts.len() {
@@ -696,7 +697,7 @@ mod tests {
         eg[l.dense_offset] = 100.0;
         let net = Net::from_centi_men(&mg, &eg);
         let start = {
-            use crate::core::game::Game;
+            use crate::core::game::Play;
             use crate::engine::eval::Evaluate;
             crate::core::rules::International::planes(&crate::core::rules::International::start())
         };

@@ -3,10 +3,11 @@
 //! [`replay`], which checks every move and gives the positions.
 
 use super::{GameText, PdnError, Span};
+use crate::core::dispatch::{Dispatch, VariantFn};
 use crate::core::game::Game;
 use crate::core::notation::{self, MoveError};
 use crate::core::rules::Color;
-use crate::core::variant::{Variant, VariantFn};
+use crate::core::variant::Variant;
 
 /// How the squares of a Russian or Brazilian file are numbered when they are numbers.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -2,9 +2,10 @@
 //! tokens: move numbers and labels ([`move_number`], [`move_label`]), the shortest
 //! unambiguous move names ([`pdn_move_names`]) and escaped tag values ([`escape`]).
 
+use crate::core::dispatch::{Dispatch, VariantFn};
 use crate::core::game::Game;
 use crate::core::rules::Color;
-use crate::core::variant::{Variant, VariantFn};
+use crate::core::variant::Variant;
 
 /// The move number of ply `ply` (0 = the game's first move) and whether a number is written
 /// before it (it starts a numbered pair), for a game of `v` that starts with `start_side` to

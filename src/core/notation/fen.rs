@@ -1,0 +1,272 @@
+//! PDN FEN (PDN 3.0) of the [`Rules`] variants: `[W|B]:W<list>:B<list>`, a `K` before a
+//! square marks a king, ranges such as `21-32` or `K1-K4` are accepted for numeric notation,
+//! the colour lists may come in either order, lidraughts' move counters (`:H0:F1`,
+//! [`FenCounters`]) may follow them. Output lists every square explicitly, White's list first.
+//! The cutting of a FEN into its fields ([`fen_parts`]) serves Damone's FEN too.
+//!
+//! A position's FEN forms live here, not in [`crate::core::position`] (which notation depends
+//! on, never the reverse): [`Position::start`] (the rules' start FEN parsed) and the `Debug`
+//! form (the FEN).
+
+use super::squares::{parse_square, sort_key, square_name, SquareError};
+use crate::core::bitboard::{Bitboard, Square};
+use crate::core::movegen;
+use crate::core::position::Position;
+use crate::core::rules::{Color, Numbering, Rules};
+use std::fmt;
+
+/// Why a FEN was rejected. Each message names the problem and where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError(pub String);
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad FEN: {}", self.0)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn colour_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// lidraughts' move counters after a FEN's colour lists (`W:W21-32:B1-12:H0:F1`).
+///
+/// lidraughts (`draughts/format/Forsyth.scala`) writes `:H<n>`, the number of plies since "a
+/// forced draw material combination" appeared (the count behind its endgame draw rules), and
+/// `:F<n>`, the full-move number (1 at the start, incremented after Black's move). damiera
+/// reads both and keeps neither in the position: `H` is not its no-progress counter (plies
+/// without a capture or a man move, docs/rules.md) but lidraughts' endgame count, and a
+/// position from any FEN starts both of damiera's counters at 0 (docs/rules.md, "FEN").
+/// `F` only numbers the moves of a PDN game.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct FenCounters {
+    /// `H`: plies since the endgame material appeared (lidraughts); not used by damiera.
+    pub halfmove: Option<u32>,
+    /// `F`: the full-move number of the position (from 1).
+    pub fullmove: Option<u32>,
+}
+
+/// A FEN cut into its parts: the side to move, the colour lists (`W...`, `B...`) and the
+/// move counters.
+pub(crate) struct FenParts<'a> {
+    pub side: Color,
+    pub lists: Vec<&'a str>,
+    pub counters: FenCounters,
+}
+
+/// A move-counter field (`H0`, `F12`, lower case too): its letter (upper case) and number;
+/// `None` for any other field.
+///
+/// Errors: an `H` or `F` followed by something that is not a number (a one-line message).
+pub(crate) fn counter_field(field: &str) -> Option<Result<(char, u32), FenError>> {
+    let field = field.trim();
+    let mut chars = field.chars();
+    let letter = chars.next()?.to_ascii_uppercase();
+    if letter != 'H' && letter != 'F' {
+        return None;
+    }
+    let digits = chars.as_str();
+    let what = if letter == 'H' {
+        "halfmove clock"
+    } else {
+        "full-move number"
+    };
+    Some(
+        match digits.parse::<u32>() {
+            Ok(n) if digits.bytes().all(|b| b.is_ascii_digit()) => Ok((letter, n)),
+            _ => Err(FenError(format!(
+                "field '{field}' is not a {what} ({letter} followed by a number)"
+            ))),
+        }
+        .and_then(|(l, n)| {
+            if l == 'F' && n == 0 {
+                Err(FenError(format!(
+                    "field '{field}': the full-move number starts at 1"
+                )))
+            } else {
+                Ok((l, n))
+            }
+        }),
+    )
+}
+
+/// Cuts a PDN FEN into its parts, for any game's FEN. Accepts the FEN bare, quoted or as a
+/// `[FEN "..."]` tag, with or without a final `.`, and lidraughts' move counters (`:H0:F1`,
+/// [`FenCounters`]) after the colour lists.
+///
+/// Errors: an empty FEN, a side to move that is not `W` or `B`, a field that is neither a
+/// colour list nor a move counter, a malformed or repeated counter.
+pub(crate) fn fen_parts(text: &str) -> Result<FenParts<'_>, FenError> {
+    let mut s = text.trim();
+    if let Some(inner) = s.strip_prefix("[FEN").and_then(|r| r.strip_suffix(']')) {
+        s = inner.trim();
+    }
+    let s = s.trim_matches('"').trim().trim_end_matches('.');
+    if s.is_empty() {
+        return Err(FenError("empty FEN".into()));
+    }
+    let mut fields = s.split(':');
+    let side = match fields.next().map(str::trim) {
+        Some("W") | Some("w") => Color::White,
+        Some("B") | Some("b") => Color::Black,
+        Some(other) => return Err(FenError(format!("side to move '{other}' is not W or B"))),
+        None => unreachable!("split yields at least one field"),
+    };
+    let mut parts = FenParts {
+        side,
+        lists: Vec::new(),
+        counters: FenCounters::default(),
+    };
+    for field in fields {
+        let field = field.trim();
+        match counter_field(field) {
+            Some(counter) => {
+                let (letter, n) = counter?;
+                let slot = if letter == 'H' {
+                    &mut parts.counters.halfmove
+                } else {
+                    &mut parts.counters.fullmove
+                };
+                if slot.replace(n).is_some() {
+                    return Err(FenError(format!("the {letter} field appears twice")));
+                }
+            }
+            None if field.starts_with(['W', 'w', 'B', 'b']) => parts.lists.push(field),
+            None => {
+                return Err(FenError(format!(
+                    "field '{field}' is neither a colour list (W..., B...) nor a move counter (H<plies>, F<move number>)"
+                )))
+            }
+        }
+    }
+    Ok(parts)
+}
+
+/// The move counters of a PDN FEN (lidraughts' `:H<n>:F<n>`; both `None` when absent).
+///
+/// Errors: those of [`parse_fen`] about the side to move, the fields and the counters (the
+/// colour lists are not checked here).
+pub fn fen_counters(text: &str) -> Result<FenCounters, FenError> {
+    fen_parts(text).map(|p| p.counters)
+}
+
+/// Parses a PDN FEN in the variant's notation. lidraughts' move counters (`:H0:F1`) may follow
+/// the colour lists; they are read and not kept ([`FenCounters`]).
+///
+/// Errors: a bad side to move, a field that is neither a colour list nor a move counter, a
+/// malformed counter, a malformed or off-board square, a light square, a square listed twice
+/// or for both colours, a man on the row where it would be crowned.
+pub fn parse_fen<R: Rules>(text: &str) -> Result<Position<R>, FenError> {
+    let FenParts { side, lists, .. } = fen_parts(text)?;
+    let mut sets = [Bitboard::EMPTY; 2];
+    let mut kings = Bitboard::EMPTY;
+    let mut seen = [false; 2];
+    for field in lists {
+        let (colour, list) = match field.as_bytes()[0] {
+            b'W' | b'w' => (Color::White, &field[1..]),
+            _ => (Color::Black, &field[1..]),
+        };
+        if seen[colour as usize] {
+            return Err(FenError(format!(
+                "the {} list appears twice",
+                colour_name(colour)
+            )));
+        }
+        seen[colour as usize] = true;
+        for item in list.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            for (sq, king) in parse_item::<R>(item)? {
+                let name = square_name::<R>(sq);
+                if sets[0].contains(sq) || sets[1].contains(sq) {
+                    let other = if sets[colour as usize].contains(sq) {
+                        colour
+                    } else {
+                        colour.opponent()
+                    };
+                    return Err(FenError(if other == colour {
+                        format!("square {name} is listed twice for {}", colour_name(colour))
+                    } else {
+                        format!("square {name} is listed for both white and black")
+                    }));
+                }
+                if !king && movegen::promotion_row::<R>(colour).contains(sq) {
+                    return Err(FenError(format!(
+                        "a {} man on {name}, its promotion row, must be a king",
+                        colour_name(colour)
+                    )));
+                }
+                sets[colour as usize] = sets[colour as usize].with(sq);
+                if king {
+                    kings = kings.with(sq);
+                }
+            }
+        }
+    }
+    Ok(Position::from_parts(sets[0], sets[1], kings, side))
+}
+
+/// One FEN list item: `sq`, `Ksq`, or a numeric range `a-b` / `Ka-Kb` / `Ka-b`.
+fn parse_item<R: Rules>(item: &str) -> Result<Vec<(Square, bool)>, FenError> {
+    let (king, rest) = match item.strip_prefix(['K', 'k']) {
+        Some(r) => (true, r),
+        None => (false, item),
+    };
+    let sq_err = |e: SquareError| FenError(e.to_string());
+    if let Some((a, b)) = rest.split_once('-') {
+        if R::NUMBERING == Numbering::Algebraic {
+            return Err(FenError(format!("range '{item}' needs numeric squares")));
+        }
+        let b = b.strip_prefix(['K', 'k']).unwrap_or(b);
+        let (lo, hi): (u32, u32) = match (a.trim().parse(), b.trim().parse()) {
+            (Ok(lo), Ok(hi)) if lo <= hi => (lo, hi),
+            _ => return Err(FenError(format!("'{item}' is not a range of squares"))),
+        };
+        (lo..=hi)
+            .map(|n| {
+                parse_square::<R>(&n.to_string())
+                    .map(|sq| (sq, king))
+                    .map_err(sq_err)
+            })
+            .collect()
+    } else {
+        Ok(vec![(parse_square::<R>(rest).map_err(sq_err)?, king)])
+    }
+}
+
+/// The PDN FEN of a position, every square listed, White's list first.
+pub fn fen<R: Rules>(pos: &Position<R>) -> String {
+    let mut out = String::new();
+    out.push(pos.side().letter());
+    for c in [Color::White, Color::Black] {
+        out.push(':');
+        out.push(c.letter());
+        let mut squares: Vec<Square> = pos.pieces(c).iter().collect();
+        squares.sort_by_key(|&sq| sort_key::<R>(sq));
+        let items: Vec<String> = squares
+            .iter()
+            .map(|&sq| {
+                let k = if pos.kings().contains(sq) { "K" } else { "" };
+                format!("{k}{}", square_name::<R>(sq))
+            })
+            .collect();
+        out.push_str(&items.join(","));
+    }
+    out
+}
+
+impl<R: Rules> Position<R> {
+    /// The variant's start position ([`Rules::START_FEN`]).
+    pub fn start() -> Self {
+        parse_fen::<R>(R::START_FEN).expect("start FEN of every variant parses")
+    }
+}
+
+impl<R: Rules> fmt::Debug for Position<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position<{}>({})", R::NAME, fen(self))
+    }
+}
