@@ -12,6 +12,7 @@
 //!   training.
 
 #![deny(missing_docs)]
+#![warn(clippy::absolute_paths)]
 
 pub mod core;
 pub mod engine;

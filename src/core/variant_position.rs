@@ -10,6 +10,7 @@
 use crate::core::bitboard::Square;
 use crate::core::damone::{self, DamoneGame, DamoneWin, Rank};
 use crate::core::game::{DrawRules, Notation};
+use crate::core::geometry::Board8;
 use crate::core::geometry::Geometry;
 use crate::core::movegen::Duplicates;
 use crate::core::moves::{Move, MoveList};
@@ -142,7 +143,7 @@ impl Board for damone::Position {
     fn count(&self, c: Color) -> u32 {
         self.pieces(c).count()
     }
-    const SQUARES: u32 = crate::core::geometry::Board8::SQUARES as u32;
+    const SQUARES: u32 = Board8::SQUARES as u32;
     const FLYING_KINGS: bool = false;
 }
 

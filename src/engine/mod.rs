@@ -18,10 +18,12 @@ use crate::core::damone::DamoneWin;
 use crate::core::dispatch::RuleSet;
 use crate::core::movegen::Duplicates;
 use crate::core::moves::{Move, MoveList};
+use crate::core::perft::divide_until;
 use crate::core::rules::Color;
 use crate::core::variant::Variant;
 use crate::engine::eval::Evaluate;
 use crate::engine::eval::{EvaluateFn, Evaluation, Net};
+use crate::engine::search::MAX_THREADS;
 use crate::engine::search::{Control, Info, Limits, Reporter, Searcher, WIN, WIN_BOUND};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;
@@ -373,7 +375,7 @@ impl<G: Evaluate> VariantEngine for GameEngine<G> {
             let total = if depth == 0 {
                 Some(1)
             } else {
-                crate::core::perft::divide_until::<G>(
+                divide_until::<G>(
                     &root,
                     depth,
                     Duplicates::Drop,
@@ -634,10 +636,10 @@ impl Engine {
         r
     }
 
-    /// The number of search threads (Lazy SMP), from 1 to [`crate::engine::search::MAX_THREADS`].
+    /// The number of search threads (Lazy SMP), from 1 to [`MAX_THREADS`].
     pub fn set_threads(&mut self, n: usize) {
         self.stop();
-        self.threads = n.clamp(1, crate::engine::search::MAX_THREADS);
+        self.threads = n.clamp(1, MAX_THREADS);
         self.inner.set_threads(self.threads);
     }
 

@@ -14,9 +14,13 @@
 //! - Scores are in men; a win in n plies is `100 - n/100`; time in seconds; nps in millions.
 
 use super::{Input, InputError, Output};
+use crate::core::rules::Color;
 use crate::core::variant::Variant;
 use crate::core::variant_position::VariantPosition;
+use crate::engine::search::max_threads;
 use crate::engine::search::Limits;
+use crate::engine::Outcome;
+use crate::engine::DEFAULT_MOVE_OVERHEAD_MS;
 use crate::engine::{Engine, Event, Naming, Score, DEFAULT_HASH_MIB, MAX_HASH_MIB};
 
 /// How squares are numbered in the Hub lines of an 8x8 game.
@@ -227,7 +231,7 @@ impl Session {
             numbering: Numbering::Variant,
             limits: Limits::default(),
             has_level: false,
-            move_overhead: crate::engine::DEFAULT_MOVE_OVERHEAD_MS,
+            move_overhead: DEFAULT_MOVE_OVERHEAD_MS,
             hash_mib: DEFAULT_HASH_MIB,
             threads: 1,
         };
@@ -315,7 +319,7 @@ impl Hub {
         self.out.line(&format!(
             "param name=threads value={} type=int min=1 max={}",
             self.threads,
-            crate::engine::search::max_threads()
+            max_threads()
         ));
         self.out.line(&format!(
             "param name=move-overhead value={} type=int min=0 max=5000",
@@ -357,7 +361,7 @@ impl Hub {
                 },
                 None => self.error(&format!("bad value {value} for hash")),
             },
-            "threads" => match number(1, crate::engine::search::max_threads() as u64) {
+            "threads" => match number(1, max_threads() as u64) {
                 Some(n) => {
                     self.threads = n as usize;
                     self.engine.set_threads(n as usize);
@@ -396,7 +400,7 @@ impl Hub {
             ));
         }
         // Internal "w" is the first mover: the side to move at the start (Black in English).
-        let swap = VariantPosition::start(self.variant).side() == crate::core::rules::Color::Black;
+        let swap = VariantPosition::start(self.variant).side() == Color::Black;
         let side = match (chars[0], swap) {
             ('W', false) | ('B', true) => 'W',
             ('B', false) | ('W', true) => 'B',
@@ -577,7 +581,7 @@ impl Hub {
         if self
             .engine
             .outcome()
-            .is_some_and(|o| matches!(o, crate::engine::Outcome::Win(_)))
+            .is_some_and(|o| matches!(o, Outcome::Win(_)))
         {
             self.error("no legal move in this position");
             self.out.line("done move=\"\"");

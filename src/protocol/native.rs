@@ -4,8 +4,12 @@
 //! `ponderhit` and `quit` are answered at once during a search.
 
 use super::{Input, InputError, Output};
+use crate::core::rules::Color;
+use crate::core::variant::UnknownVariant;
 use crate::core::variant::Variant;
+use crate::engine::search::max_threads;
 use crate::engine::search::Limits;
+use crate::engine::DEFAULT_MOVE_OVERHEAD_MS;
 use crate::engine::{Engine, Event, Naming, PerftEvent, Score, DEFAULT_HASH_MIB, MAX_HASH_MIB};
 
 /// The options the engine announces and accepts.
@@ -38,7 +42,7 @@ impl Session {
         Session {
             engine: Engine::new(Variant::English, DEFAULT_HASH_MIB),
             options: Options {
-                move_overhead: crate::engine::DEFAULT_MOVE_OVERHEAD_MS,
+                move_overhead: DEFAULT_MOVE_OVERHEAD_MS,
             },
             out,
         }
@@ -134,11 +138,11 @@ fn handshake(out: &Output) {
     ));
     out.line(&format!(
         "option name Threads type spin default 1 min 1 max {}",
-        crate::engine::search::max_threads()
+        max_threads()
     ));
     out.line(&format!(
         "option name MoveOverhead type spin default {} min 0 max 5000",
-        crate::engine::DEFAULT_MOVE_OVERHEAD_MS
+        DEFAULT_MOVE_OVERHEAD_MS
     ));
     out.line("option name DamoneWin type combo default all var all var damones");
     out.line("option name EvalFile type string default <empty>");
@@ -167,19 +171,13 @@ fn set_option(engine: &mut Engine, options: &mut Options, args: &[&str]) -> Resu
     };
     match name.to_ascii_lowercase().as_str() {
         "variant" => {
-            let v: Variant = value
-                .parse()
-                .map_err(|e: crate::core::variant::UnknownVariant| e.to_string())?;
+            let v: Variant = value.parse().map_err(|e: UnknownVariant| e.to_string())?;
             engine.set_variant(v);
         }
         "hash" => engine
             .set_hash(number(value, 1, MAX_HASH_MIB as u64)? as usize)
             .map_err(|e| format!("{e}; using {DEFAULT_HASH_MIB} MiB"))?,
-        "threads" => {
-            engine.set_threads(
-                number(value, 1, crate::engine::search::max_threads() as u64)? as usize,
-            )
-        }
+        "threads" => engine.set_threads(number(value, 1, max_threads() as u64)? as usize),
         "moveoverhead" => options.move_overhead = number(value, 0, 5000)?,
         "damonewin" => match value.to_ascii_lowercase().as_str() {
             "all" => engine.set_damones_win(false),
@@ -212,7 +210,7 @@ fn position(engine: &mut Engine, args: &[&str]) -> Result<(), String> {
 }
 
 fn go(engine: &mut Engine, options: &Options, args: &[&str], out: &Output) {
-    let white = engine.side_to_move() == crate::core::rules::Color::White;
+    let white = engine.side_to_move() == Color::White;
     let (limits, ponder) = match go_limits(args, white, options.move_overhead) {
         Ok(l) => l,
         Err(e) => {

@@ -64,7 +64,7 @@ pub fn threatened(pos: &Position) -> bool {
 }
 
 /// Whether `us` has a capture in `pos`, whoever is to move.
-fn has_captures_for(pos: &Position, us: crate::core::rules::Color) -> bool {
+fn has_captures_for(pos: &Position, us: Color) -> bool {
     let empty = pos.empty();
     Rank::ALL.into_iter().any(|rank| {
         let movers = pos.rank_of(us, rank);

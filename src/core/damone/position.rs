@@ -12,9 +12,10 @@ use crate::core::bitboard::{Bitboard, Square};
 use crate::core::geometry::{Board8, Geometry};
 use crate::core::moves::Move;
 use crate::core::rules::Color;
+use crate::core::zobrist::tables;
 
 /// Keys indexed by `3 * colour + rank`, then by internal square, and the side-to-move key.
-const KEYS: ([[u64; 64]; 6], u64) = crate::core::zobrist::tables::<6>(0x0000_6461_6d6f_6e65); // "damone"
+const KEYS: ([[u64; 64]; 6], u64) = tables::<6>(0x0000_6461_6d6f_6e65); // "damone"
 
 /// The Zobrist key of a piece of colour `c` and rank `rank` on internal square `sq`.
 #[inline(always)]

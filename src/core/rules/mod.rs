@@ -17,6 +17,7 @@ pub use italian::Italian;
 pub use russian::Russian;
 
 use crate::core::geometry::Geometry;
+use crate::core::variant::Variant;
 
 /// A side. White's men move towards increasing rows (`y`), Black's towards row 0.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
@@ -91,7 +92,7 @@ pub trait Rules: Copy + Default + Send + Sync + std::fmt::Debug + 'static {
     /// The variant's name as the CLI and protocols spell it.
     const NAME: &'static str;
     /// The runtime variant these rules are.
-    const VARIANT: crate::core::variant::Variant;
+    const VARIANT: Variant;
     /// The start position as a PDN FEN in the variant's own notation.
     const START_FEN: &'static str;
     /// Whether square a1 is dark (false for the Italian board, where h1 is dark).

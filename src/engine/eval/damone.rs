@@ -22,6 +22,7 @@ use crate::core::damone::movegen::directions;
 use crate::core::damone::{
     DamoneGame, Position, Rank, DAMA_PROMOTION, PEDINE_DIRS, PEDINE_PROMOTION,
 };
+use crate::core::geometry::Dir;
 use crate::core::geometry::{Board8, Geometry};
 use crate::core::rules::Color;
 
@@ -103,10 +104,10 @@ const fn pedine_distances(c: usize) -> [u8; 64] {
                     let mut k = 0;
                     while k < 3 {
                         let (dx, dy) = match PEDINE_DIRS[c][k] {
-                            crate::core::geometry::Dir::NW => (-1i32, 1i32),
-                            crate::core::geometry::Dir::NE => (1, 1),
-                            crate::core::geometry::Dir::SW => (-1, -1),
-                            crate::core::geometry::Dir::SE => (1, -1),
+                            Dir::NW => (-1i32, 1i32),
+                            Dir::NE => (1, 1),
+                            Dir::SW => (-1, -1),
+                            Dir::SE => (1, -1),
                         };
                         let (tf, tr) = (file + dx, rank + dy);
                         if tf >= 0 && tf < 8 && tr >= 0 && tr < 8 {

@@ -261,17 +261,17 @@ pub fn unpack<R: Rules>(d: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::geometry::{Board10, Board8, Geometry};
 
     #[test]
     fn dense10_round_trip_and_rotation() {
-        let all = crate::core::geometry::Board10::ALL.0;
+        let all = Board10::ALL.0;
         assert_eq!(dense10(all), (1 << 50) - 1);
         assert_eq!(padded10((1 << 50) - 1), all);
-        use crate::core::geometry::Geometry;
         for y in 0..10u8 {
             for x in 0..10u8 {
-                if let Some(sq) = crate::core::geometry::Board10::square_at(x, y) {
-                    let rot = crate::core::geometry::Board10::square_at(9 - x, 9 - y).unwrap();
+                if let Some(sq) = Board10::square_at(x, y) {
+                    let rot = Board10::square_at(9 - x, 9 - y).unwrap();
                     let d = dense10(1 << sq.index());
                     assert_eq!(d.count_ones(), 1);
                     assert_eq!(padded10(d), 1 << sq.index());
@@ -283,18 +283,17 @@ mod tests {
 
     #[test]
     fn dense_round_trip_and_rotation() {
-        let all = crate::core::geometry::Board8::ALL.0;
+        let all = Board8::ALL.0;
         assert_eq!(dense(all), u32::MAX);
         assert_eq!(padded(u32::MAX), all);
         for i in 0..32 {
             assert_eq!(dense(padded(1 << i)), 1 << i);
         }
         // The square (x, y) and its 180° image (7 - x, 7 - y) are bits i and 31 - i.
-        use crate::core::geometry::Geometry;
         for y in 0..8u8 {
             for x in 0..8u8 {
-                if let Some(sq) = crate::core::geometry::Board8::square_at(x, y) {
-                    let rot = crate::core::geometry::Board8::square_at(7 - x, 7 - y).unwrap();
+                if let Some(sq) = Board8::square_at(x, y) {
+                    let rot = Board8::square_at(7 - x, 7 - y).unwrap();
                     let d = dense(1 << sq.index());
                     assert_eq!(d.reverse_bits(), dense(1 << rot.index()));
                 }

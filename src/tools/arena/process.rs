@@ -15,6 +15,7 @@
 //! MS` / `level MOVES MS INC_MS` / `depth N`, `go`, answered `move M [P]`.
 
 use crate::core::variant::Variant;
+use crate::protocol::printable;
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
@@ -68,10 +69,7 @@ fn keep_stderr(stderr: std::process::ChildStderr) -> Arc<Mutex<StderrTail>> {
                     g.closed = true;
                     return;
                 }
-                let line = crate::protocol::printable(
-                    String::from_utf8_lossy(&buf).trim(),
-                    STDERR_LINE_CHARS,
-                );
+                let line = printable(String::from_utf8_lossy(&buf).trim(), STDERR_LINE_CHARS);
                 if !line.is_empty() {
                     if g.lines.len() == STDERR_LINES {
                         g.lines.pop_front();

@@ -4,6 +4,7 @@
 
 use crate::core::rules::Color;
 use crate::core::variant::Variant;
+use crate::tools::pdn::result_token;
 use std::time::Duration;
 
 /// A game's result.
@@ -27,10 +28,10 @@ impl GameResult {
         }
     }
 
-    /// The variant's PDN result token ([`crate::tools::pdn::result_token`]: `2-0`, `1-1`, `0-2`; in
+    /// The variant's PDN result token ([`result_token`]: `2-0`, `1-1`, `0-2`; in
     /// English `1-0` Black won, `1/2-1/2`, `0-1` White won).
     pub fn token(self, v: Variant) -> &'static str {
-        crate::tools::pdn::result_token(v, self.winner())
+        result_token(v, self.winner())
     }
 
     pub(super) fn win_for(c: Color) -> GameResult {

@@ -19,6 +19,7 @@
 
 use crate::core::dispatch::Dispatch;
 use crate::core::variant::Variant;
+use crate::engine::eval::variant_index;
 use crate::engine::eval::Planes;
 use std::io::{self, Read, Write};
 
@@ -171,7 +172,7 @@ pub fn write_header(w: &mut dyn Write, v: Variant) -> io::Result<()> {
     let mut h = [0u8; HEADER];
     h[..4].copy_from_slice(MAGIC);
     h[4..6].copy_from_slice(&VERSION.to_le_bytes());
-    h[6] = crate::engine::eval::variant_index(v) as u8;
+    h[6] = variant_index(v) as u8;
     w.write_all(&h)
 }
 

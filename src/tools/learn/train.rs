@@ -17,6 +17,10 @@ use super::data::{Outcome, Sample};
 use crate::core::dispatch::Dispatch;
 use crate::core::variant::Variant;
 use crate::core::variant_position::VariantPosition;
+use crate::engine::eval::damone::DAMA;
+use crate::engine::eval::damone::DAMONE;
+use crate::engine::eval::damone::PEDINE;
+use crate::engine::eval::drawish_planes;
 use crate::engine::eval::learned::{
     dense_features, pattern_indices_both, phase, views, Layout, DENSE, DENSE_NAMES, MAX_WINDOWS,
     PATTERNS,
@@ -192,7 +196,7 @@ struct Row {
     stm: i8,
     phase: u8,
     /// Sixteenths of the evaluation the engine keeps when White leads and when Black does
-    /// (International king endings, [`crate::engine::eval::drawish_planes`]; 16 elsewhere).
+    /// (International king endings, [`drawish_planes`]; 16 elsewhere).
     draw: [u8; 2],
     target: f32,
     result: f32,
@@ -232,7 +236,7 @@ fn row<const TEN: bool>(s: &Sample, flying: bool) -> Row {
         stm: if s.planes.black_to_move { -1 } else { 1 },
         phase: phase(&s.planes, l) as u8,
         draw: if TEN {
-            [1, -1].map(|sign| crate::engine::eval::drawish_planes(&s.planes, sign) as u8)
+            [1, -1].map(|sign| drawish_planes(&s.planes, sign) as u8)
         } else {
             [16, 16]
         },
@@ -340,11 +344,7 @@ pub fn starting_point(v: Variant) -> (Vec<f32>, Vec<f32>) {
     let l = Layout::of(v);
     let mut mg = vec![0f32; l.features];
     let (man, king, damone) = match v {
-        Variant::Damone => (
-            crate::engine::eval::damone::PEDINE,
-            crate::engine::eval::damone::DAMA,
-            crate::engine::eval::damone::DAMONE,
-        ),
+        Variant::Damone => (PEDINE, DAMA, DAMONE),
         _ => {
             let w = hand::weights(v);
             (w.man, w.king, 0)
@@ -525,6 +525,9 @@ pub fn train(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::notation::parse_fen;
+    use crate::core::rules::{International, Russian};
+    use crate::engine::eval::{evaluate10, planes, Evaluate};
 
     #[test]
     fn games_start_where_the_ply_does_not_increase() {
@@ -580,7 +583,7 @@ mod tests {
 
     /// The float evaluation the trainer fits and the integer one the engine runs agree (up
     /// to rounding) on positions of random games of `G`, for a net with random weights.
-    fn evaluate_alike<G: crate::engine::eval::Evaluate, const TEN: bool>(fly: bool) {
+    fn evaluate_alike<G: Evaluate, const TEN: bool>(fly: bool) {
         use crate::core::moves::MoveList;
         use rand::Rng;
         let l = Layout::board(TEN);
@@ -619,8 +622,8 @@ mod tests {
 
     #[test]
     fn training_and_engine_evaluate_alike() {
-        evaluate_alike::<crate::core::rules::Russian, false>(true);
-        evaluate_alike::<crate::core::rules::International, true>(true);
+        evaluate_alike::<Russian, false>(true);
+        evaluate_alike::<International, true>(true);
     }
 
     /// In International king endings the engine keeps only a share of the learned score
@@ -628,8 +631,8 @@ mod tests {
     /// with kings, a net with random weights.
     #[test]
     fn training_fits_the_score_the_engine_keeps_in_king_endings() {
-        use crate::core::rules::International;
         use rand::Rng;
+        use International;
         let l = Layout::board(true);
         let mut rng = StdRng::seed_from_u64(3);
         let mut w = || -> Vec<f32> {
@@ -657,9 +660,9 @@ mod tests {
             }
             let stm = if rng.gen_bool(0.5) { 'W' } else { 'B' };
             let text = format!("{stm}:W{}:B{}", fen[0], fen[1]);
-            let pos = crate::core::notation::parse_fen::<International>(&text).expect("random FEN");
+            let pos = parse_fen::<International>(&text).expect("random FEN");
             let s = Sample {
-                planes: crate::engine::eval::planes(&pos),
+                planes: planes(&pos),
                 score: 0,
                 outcome: Outcome::Draw,
                 ply: 0,
@@ -667,7 +670,7 @@ mod tests {
             let r = row::<true>(&s, true);
             let (float, share) = eval_kept(&r, &mg, &eg, l);
             scaled += usize::from(share < 1.0);
-            let stm = crate::engine::eval::evaluate10(&net, &pos);
+            let stm = evaluate10(&net, &pos);
             let white = if s.planes.black_to_move { -stm } else { stm };
             assert!(
                 (float - white as f32).abs() <= 2.0,
@@ -698,8 +701,8 @@ mod tests {
         let net = Net::from_centi_men(&mg, &eg);
         let start = {
             use crate::core::game::Play;
-            use crate::engine::eval::Evaluate;
-            crate::core::rules::International::planes(&crate::core::rules::International::start())
+            use Evaluate;
+            International::planes(&International::start())
         };
         let samples: Vec<Sample> = (0..40u8)
             .map(|ply| Sample {
