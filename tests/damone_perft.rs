@@ -21,7 +21,7 @@ mod perft_table;
 
 /// The independent mailbox generator. Coordinates are `(file, rank)`, 0-based, a1 = (0, 0).
 mod mailbox {
-    /// A piece: its colour and rank (0 Pedine, 1 Dama, 2 Damone).
+    /// A piece: its color and rank (0 Pedine, 1 Dama, 2 Damone).
     #[derive(Copy, Clone, PartialEq, Eq, Debug)]
     pub struct Piece {
         pub white: bool,

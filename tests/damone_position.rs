@@ -61,7 +61,7 @@ fn damone_start_fen_round_trips() {
     assert_eq!(p.side(), Color::White);
     assert_eq!(p.pieces(Color::White).count(), 8);
     assert_eq!(p.pieces(Color::Black).count(), 8);
-    // Colours listed the other way round, pieces in another order, a PDN tag around it.
+    // Colors listed the other way round, pieces in another order, a PDN tag around it.
     let q = pos("[FEN \"W:Bb5,a4,Ka6,Kc8,c6,d7,e8,Ia8:Wh5,d1,e2,f3,g4,Kf1,Kh3,Ih1\"]");
     assert_eq!(q, p);
     let diagram = [

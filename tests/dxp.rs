@@ -904,10 +904,10 @@ fn connect_sends_the_result_and_ends_at_the_move_count() {
     let plies: Vec<&str> = text.lines().filter(|l| l.starts_with("ply ")).collect();
     assert_eq!(plies.len(), 4, "{text}");
     for (i, l) in plies.iter().enumerate() {
-        let colour = if i % 2 == 0 { "white" } else { "black" };
+        let color = if i % 2 == 0 { "white" } else { "black" };
         assert!(l.starts_with(&format!("ply {}: ", i + 1)), "{l}");
         assert!(
-            l.contains(&format!(" ({colour}, ")) && l.ends_with(" s)"),
+            l.contains(&format!(" ({color}, ")) && l.ends_with(" s)"),
             "{l}"
         );
     }

@@ -80,7 +80,7 @@ impl EvaluateFn for Symmetry {
 }
 
 #[test]
-fn evaluation_is_colour_symmetric_in_every_variant() {
+fn evaluation_is_color_symmetric_in_every_variant() {
     for v in Variant::ALL {
         let nonzero = damiera::engine::eval::dispatch(v, Symmetry);
         assert!(

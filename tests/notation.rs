@@ -47,7 +47,7 @@ fn algebraic_squares() {
 }
 
 #[test]
-fn fen_ranges_and_either_colour_first() {
+fn fen_ranges_and_either_color_first() {
     let a = notation::parse_fen::<English>("B:W21-32:B1-12").unwrap();
     let b = notation::parse_fen::<English>(
         "B:B1,2,3,4,5,6,7,8,9,10,11,12:W21,22,23,24,25,26,27,28,29,30,31,32",

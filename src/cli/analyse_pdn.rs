@@ -94,13 +94,6 @@ fn score_text(s: Score) -> String {
     }
 }
 
-fn colour_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
 /// One analysed game.
 struct Analysis {
     replay: Replay,
@@ -347,8 +340,8 @@ fn report(index: usize, game: &GameText, a: &Analysis) -> String {
         let _ = writeln!(
             s,
             "  {} ({}): {} blunder{}, {} mistake{}, average loss {average:.2} men per move",
-            colour_name(side),
-            name(colour_name(side)),
+            side.name(),
+            name(side.name()),
             blunders.len(),
             if blunders.len() == 1 { "" } else { "s" },
             mistakes.len(),
@@ -395,14 +388,14 @@ fn decided(game: &GameText, a: &Analysis) -> String {
     if from == 0 {
         return format!(
             "before the first move ({} already {} at the start)",
-            colour_name(winner),
+            winner.name(),
             score_text(a.white(0))
         );
     }
     if from > n {
         return format!(
             "not found ({} won, but the analysis never gave it a man or more to the end)",
-            colour_name(winner)
+            winner.name()
         );
     }
     // The loser's move that let it happen: the one into the decisive stretch, or the one
@@ -416,8 +409,8 @@ fn decided(game: &GameText, a: &Analysis) -> String {
         a.label(ply),
         a.names[ply],
         a.mark(ply),
-        colour_name(a.side(ply)),
-        colour_name(winner),
+        a.side(ply).name(),
+        winner.name(),
         "a man or more ahead",
         score_text(a.white(from)),
         a.label(from - 1),

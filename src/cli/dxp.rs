@@ -24,7 +24,7 @@ pub struct DxpArgs {
     /// unless the rules decide it; 0 = no limit.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=999))]
     pub moves: u32,
-    /// Initiator: damiera's colour; the follower gets the other.
+    /// Initiator: damiera's color; the follower gets the other.
     #[arg(long, value_enum, default_value_t = ColorArg::White)]
     pub color: ColorArg,
     /// Initiator: start from this FEN (FMJD numbering) instead of the normal start.
@@ -49,7 +49,7 @@ pub struct DxpArgs {
 /// The most connections `damiera dxp --listen` serves at once; more are told so and closed.
 const MAX_DXP_CONNECTIONS: usize = 8;
 
-/// The initiator's colour.
+/// The initiator's color.
 #[derive(Copy, Clone, ValueEnum)]
 pub enum ColorArg {
     // No doc comments: they would change `--help`'s list of values.

@@ -48,7 +48,7 @@ pub struct MatchArgs {
     /// Play the file's openings in an order shuffled by --seed (default: file order).
     #[arg(long)]
     pub shuffle: bool,
-    /// Games to play (rounded up to an even number: each opening twice, colours reversed).
+    /// Games to play (rounded up to an even number: each opening twice, colors reversed).
     #[arg(long)]
     pub games: usize,
     /// Milliseconds per move.

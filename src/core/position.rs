@@ -17,7 +17,7 @@ use std::marker::PhantomData;
 /// A position of variant `R`: white and black pieces, which of them are kings, the side to
 /// move, plies since the last draw-counter reset, and the Zobrist key.
 ///
-/// Invariants (debug-asserted): the colours do not overlap, `kings` is a subset of the
+/// Invariants (debug-asserted): the colors do not overlap, `kings` is a subset of the
 /// pieces, and every bit is a playable square of `R::Board`.
 pub struct Position<R: Rules> {
     white: Bitboard,
@@ -122,7 +122,7 @@ impl<R: Rules> Position<R> {
         R::Board::ALL & !(self.white | self.black)
     }
 
-    /// The piece on `sq`: its colour and whether it is a king.
+    /// The piece on `sq`: its color and whether it is a king.
     pub fn piece_at(&self, sq: Square) -> Option<(Color, bool)> {
         let king = self.kings.contains(sq);
         if self.white.contains(sq) {

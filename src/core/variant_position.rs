@@ -19,6 +19,7 @@ use crate::core::play::Play;
 use crate::core::position::Position;
 use crate::core::rules::{Brazilian, Color, English, International, Italian, Rules, Russian};
 use crate::core::variant::Variant;
+use std::fmt;
 
 /// A position of any variant, with the variant's rules: Italian Damone carries its end-of-game
 /// rule ([`DamoneWin`], ruling I.4), the others have none to choose.
@@ -83,6 +84,21 @@ pub enum Outcome {
     Win(Color),
     /// A draw, and by which rule (`no-progress rule`, `threefold repetition`).
     Draw(&'static str),
+}
+
+impl fmt::Display for Outcome {
+    /// In words: `Black wins: White has no legal move`, `draw: threefold repetition`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win(c) => write!(
+                f,
+                "{} wins: {} has no legal move",
+                c.name(),
+                c.opponent().name()
+            ),
+            Outcome::Draw(rule) => write!(f, "draw: {rule}"),
+        }
+    }
 }
 
 /// The rank of a piece on a square ([`VariantPosition::piece_on`]).

@@ -35,11 +35,11 @@ pub(crate) const fn tables<const N: usize>(seed: u64) -> ([[u64; 64]; N], u64) {
 
 const TABLE: [[u64; 64]; 4] = tables::<4>(0x0064_616d_6965_7261).0; // "damiera"
 
-/// The key of a piece: `colour` 0 (white) or 1 (black), `king`, on internal square `sq`.
+/// The key of a piece: `color` 0 (white) or 1 (black), `king`, on internal square `sq`.
 #[inline(always)]
-pub fn piece(colour: usize, king: bool, sq: u8) -> u64 {
+pub fn piece(color: usize, king: bool, sq: u8) -> u64 {
     // Masked indices: provably in bounds, so no bounds check in `make`.
-    TABLE[(2 * colour + king as usize) & 3][(sq & 63) as usize]
+    TABLE[(2 * color + king as usize) & 3][(sq & 63) as usize]
 }
 
 /// XORed in when Black is to move.

@@ -21,6 +21,7 @@ use crate::core::moves::{Move, MoveList};
 use crate::core::perft::divide_until;
 use crate::core::rules::Color;
 use crate::core::variant::Variant;
+pub use crate::core::variant_position::Outcome;
 use crate::engine::eval::Evaluate;
 use crate::engine::eval::{EvaluateFn, Evaluation, Net};
 use crate::engine::search::MAX_THREADS;
@@ -216,34 +217,6 @@ pub enum PerftEvent {
 
 /// Where perft events go (called from the perft thread).
 pub type PerftSink = Box<dyn FnMut(PerftEvent) + Send>;
-
-/// How a game ended.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Outcome {
-    /// This side won (the other has no legal move).
-    Win(Color),
-    /// A draw, and by which rule.
-    Draw(&'static str),
-}
-
-impl std::fmt::Display for Outcome {
-    /// In words: `Black wins: White has no legal move`, `draw: threefold repetition`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let name = |c: Color| match c {
-            Color::White => "White",
-            Color::Black => "Black",
-        };
-        match self {
-            Outcome::Win(c) => write!(
-                f,
-                "{} wins: {} has no legal move",
-                name(*c),
-                name(c.opponent())
-            ),
-            Outcome::Draw(rule) => write!(f, "draw: {rule}"),
-        }
-    }
-}
 
 /// One variant's engine; the façade [`Engine`] holds one behind a `Box`.
 trait VariantEngine: Send {

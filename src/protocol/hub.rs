@@ -5,7 +5,7 @@
 //!   Every token this engine writes is `key=value` (pydraughts crashes on bare flags).
 //! - Positions: `pos pos=<side><32 squares>` in pydraughts' internal numbering (square 1 at
 //!   the top-left as the first mover sees it, the first mover's pieces `w`/`W` on 21-32);
-//!   for English the internal board is the real one turned round with the colours swapped.
+//!   for English the internal board is the real one turned round with the colors swapped.
 //! - Moves: pydraughts 0.6.x writes `moves` and reads `done` in the variant's own numbering
 //!   (English 1-32, Italian FID, Russian/Brazilian numbered from a1 = 1); 0.5.7, which
 //!   lidraughts-bot pins, uses the internal numbering throughout. The engine takes whichever
@@ -166,7 +166,7 @@ pub mod squares {
         (1..=squares(v)).find(|&n| to_native(v, numbering, n).as_deref() == Some(name))
     }
 
-    /// The native name of internal square `i` and whether colours swap (English).
+    /// The native name of internal square `i` and whether colors swap (English).
     pub fn internal_square(v: Variant, i: u32) -> Option<String> {
         to_native(v, Numbering::Internal, i)
     }

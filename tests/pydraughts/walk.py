@@ -29,7 +29,7 @@ moves first ("W", player 2, on 21..32, moving towards 1..4). Row 0 starts one sq
 d8, ...) except in Italian, whose board is mirrored (1 = a8). We convert with r = (i-1)//4 and
 c = (i-1)%4:
   * italian:           internal i = FID square i (1 = a8, 32 = h1); internal W = White.
-  * english:           internal i = PDN square 33-i (rotated 180 degrees) and the colours swap:
+  * english:           internal i = PDN square 33-i (rotated 180 degrees) and the colors swap:
                        internal W (first mover) = Black on 1..12, so the side letter swaps too.
   * russian/brazilian: internal i = file 'abcdefgh'[2c + (r even)], rank 8-r (1 = b8, 29 = a1);
                        internal W = White on ranks 1..3.
@@ -66,13 +66,13 @@ def square_names(variant):
 
 
 class Notation:
-    """Internal square/colour <-> the variant's own notation (see the module docstring)."""
+    """Internal square/color <-> the variant's own notation (see the module docstring)."""
 
     def __init__(self, variant):
         self.variant = variant
         self.names = square_names(variant)
         self.index = {n: i for i, n in enumerate(self.names) if n}
-        self.swap = variant == 'english'  # English: internal colours are swapped
+        self.swap = variant == 'english'  # English: internal colors are swapped
 
     def sq(self, i):
         return self.names[i]
@@ -87,8 +87,8 @@ class Notation:
         side = game.whose_turn()
         white, black = (BLACK, WHITE) if self.swap else (WHITE, BLACK)
         out = []
-        for colour in (white, black):
-            out.append(','.join(k + s for k, s in sorted(lists[colour], key=lambda x: self.sort_key(x[1]))))
+        for color in (white, black):
+            out.append(','.join(k + s for k, s in sorted(lists[color], key=lambda x: self.sort_key(x[1]))))
         return '%s:W%s:B%s' % ('W' if side == white else 'B', out[0], out[1])
 
     def move(self, steps, captures):
@@ -106,8 +106,8 @@ class Notation:
             field = field.strip()
             if not field:
                 continue
-            colour, items = field[0].upper(), field[1:]
-            internal_white = (colour == 'W') != self.swap
+            color, items = field[0].upper(), field[1:]
+            internal_white = (color == 'W') != self.swap
             for item in filter(None, (x.strip() for x in items.split(','))):
                 king = item[0] in 'Kk'
                 item = item[1:] if king else item

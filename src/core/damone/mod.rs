@@ -136,9 +136,9 @@ impl<const DAMONES_WIN: bool> Play for DamoneGame<DAMONES_WIN> {
     }
     /// White `P` Pedine, `K` Dama, `I` Damone; Black the same in lower case.
     fn piece_letter(pos: &Position, sq: Square) -> Option<char> {
-        pos.piece_at(sq).map(|(colour, r)| {
+        pos.piece_at(sq).map(|(color, r)| {
             let ch = ['P', 'K', 'I'][r as usize];
-            match colour {
+            match color {
                 Color::White => ch,
                 Color::Black => ch.to_ascii_lowercase(),
             }

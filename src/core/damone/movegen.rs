@@ -38,7 +38,7 @@ fn shift(b: Bitboard, d: Dir) -> Bitboard {
     Board8::shift(b, d)
 }
 
-/// The directions a piece of colour `c` and rank `rank` moves and captures in.
+/// The directions a piece of color `c` and rank `rank` moves and captures in.
 #[inline(always)]
 pub fn directions(c: Color, rank: Rank) -> &'static [Dir] {
     match rank {

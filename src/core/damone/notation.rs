@@ -4,7 +4,7 @@
 //!   and §D). Internally the geometry's column is the real file on this board.
 //! - FEN: `W:W<list>:B<list>` (PDN 3.0 form) with algebraic squares; a prefix `K` marks a Dama,
 //!   `I` ("Imperatore") a Damone, none a Pedine. White is South (Damone on h1) and moves first
-//!   in the start position (**Ruling I.1**). Output lists each colour's Damones, then Damas,
+//!   in the start position (**Ruling I.1**). Output lists each color's Damones, then Damas,
 //!   then Pedines, each group in file order as that side sees the board, so the start
 //!   position prints as [`super::rules::START_FEN`].
 //! - Moves: a quiet move is `from-to` (`h5-g6`); a capture lists every landing square
@@ -55,13 +55,6 @@ pub fn parse_square(s: &str) -> Result<Square, SquareError> {
     Board8::square_at(file, rank as u8 - 1).ok_or_else(|| SquareError::Light(s.to_string()))
 }
 
-fn colour_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
 fn rank_name(r: Rank) -> &'static str {
     match r {
         Rank::Pedine => "Pedine",
@@ -70,27 +63,27 @@ fn rank_name(r: Rank) -> &'static str {
     }
 }
 
-/// Parses a Damone FEN. lidraughts' move counters (`:H0:F1`) may follow the colour lists; they
+/// Parses a Damone FEN. lidraughts' move counters (`:H0:F1`) may follow the color lists; they
 /// are read and not kept ([`crate::core::notation::FenCounters`]).
 ///
 /// Errors: a bad side to move, a field that is neither a colour list nor a move counter, a
 /// malformed counter, a colour listed twice, a malformed, off-board or light square, a square
-/// listed twice or for both colours, a Pedine on its own promotion square (it would be a Dama)
+/// listed twice or for both colors, a Pedine on its own promotion square (it would be a Dama)
 /// or a Dama on its own (it would be a Damone).
 pub fn parse_fen(text: &str) -> Result<Position, FenError> {
     let FenParts { side, lists, .. } = fen_parts(text)?;
-    let mut colours = [Bitboard::EMPTY; 2];
+    let mut colors = [Bitboard::EMPTY; 2];
     let mut ranks = [Bitboard::EMPTY; 3];
     let mut seen = [false; 2];
     for field in lists {
-        let colour = match field.as_bytes()[0] {
+        let color = match field.as_bytes()[0] {
             b'W' | b'w' => Color::White,
             _ => Color::Black,
         };
-        if std::mem::replace(&mut seen[colour as usize], true) {
+        if std::mem::replace(&mut seen[color as usize], true) {
             return Err(FenError(format!(
                 "the {} list appears twice",
-                colour_name(colour)
+                color.lowercase_name()
             )));
         }
         for item in field[1..]
@@ -105,26 +98,29 @@ pub fn parse_fen(text: &str) -> Result<Position, FenError> {
             };
             let sq = parse_square(rest).map_err(|e| FenError(e.to_string()))?;
             let name = square_name(sq);
-            if (colours[0] | colours[1]).contains(sq) {
-                return Err(FenError(if colours[colour as usize].contains(sq) {
-                    format!("square {name} is listed twice for {}", colour_name(colour))
+            if (colors[0] | colors[1]).contains(sq) {
+                return Err(FenError(if colors[color as usize].contains(sq) {
+                    format!(
+                        "square {name} is listed twice for {}",
+                        color.lowercase_name()
+                    )
                 } else {
                     format!("square {name} is listed for both white and black")
                 }));
             }
-            if promotion_squares(colour, rank).contains(sq) {
+            if promotion_squares(color, rank).contains(sq) {
                 return Err(FenError(format!(
                     "a {} {} on {name}, its promotion square, must have gone up a rank",
-                    colour_name(colour),
+                    color.lowercase_name(),
                     rank_name(rank)
                 )));
             }
-            colours[colour as usize] = colours[colour as usize].with(sq);
+            colors[color as usize] = colors[color as usize].with(sq);
             ranks[rank as usize] = ranks[rank as usize].with(sq);
         }
     }
     Ok(Position::from_parts(
-        colours,
+        colors,
         ranks[Rank::Dama as usize],
         ranks[Rank::Damone as usize],
         side,

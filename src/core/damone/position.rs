@@ -1,10 +1,10 @@
-//! The Damone position: the pieces of each colour, which of them are Damas and Damones, the
+//! The Damone position: the pieces of each color, which of them are Damas and Damones, the
 //! side to move, a no-progress ply counter (**Ruling I.5**) and a Zobrist key kept
 //! incrementally, as a small `Copy` value with copy-make (like [`crate::core::position::Position`],
 //! with three ranks instead of men and kings). Its FEN forms (`start`, `Default`, `Debug`)
 //! live in [`super::notation`], which depends on this module, never the reverse.
 //!
-//! Zobrist keys: one random number per (colour, rank, square) from splitmix64 with the seed
+//! Zobrist keys: one random number per (color, rank, square) from splitmix64 with the seed
 //! "damone", generated at compile time (the same on every build), and one for Black to move.
 
 use super::rules::{promotion_squares, resets_draw_counter, Rank};
@@ -14,10 +14,10 @@ use crate::core::moves::Move;
 use crate::core::rules::Color;
 use crate::core::zobrist::tables;
 
-/// Keys indexed by `3 * colour + rank`, then by internal square, and the side-to-move key.
+/// Keys indexed by `3 * color + rank`, then by internal square, and the side-to-move key.
 const KEYS: ([[u64; 64]; 6], u64) = tables::<6>(0x0000_6461_6d6f_6e65); // "damone"
 
-/// The Zobrist key of a piece of colour `c` and rank `rank` on internal square `sq`.
+/// The Zobrist key of a piece of color `c` and rank `rank` on internal square `sq`.
 #[inline(always)]
 pub fn piece_key(c: Color, rank: Rank, sq: Square) -> u64 {
     KEYS.0[(3 * c as usize + rank as usize) % 6][(sq.0 & 63) as usize]
@@ -28,12 +28,12 @@ pub const BLACK_TO_MOVE: u64 = KEYS.1;
 
 /// A Damone position.
 ///
-/// Invariants (debug-asserted): the colours do not overlap, Damas and Damones are disjoint
+/// Invariants (debug-asserted): the colors do not overlap, Damas and Damones are disjoint
 /// subsets of the pieces, every bit is a playable square. Pedines are the pieces that are
 /// neither.
 #[derive(Copy, Clone)]
 pub struct Position {
-    colours: [Bitboard; 2],
+    colors: [Bitboard; 2],
     damas: Bitboard,
     damones: Bitboard,
     key: u64,
@@ -44,7 +44,7 @@ pub struct Position {
 impl PartialEq for Position {
     /// Same pieces and side to move (the draw counter is not compared).
     fn eq(&self, o: &Self) -> bool {
-        self.colours == o.colours
+        self.colors == o.colors
             && self.damas == o.damas
             && self.damones == o.damones
             && self.side == o.side
@@ -53,17 +53,17 @@ impl PartialEq for Position {
 impl Eq for Position {}
 
 impl Position {
-    /// A position from piece sets: `colours[c]` the pieces of colour `c`, and which of them are
+    /// A position from piece sets: `colors[c]` the pieces of color `c`, and which of them are
     /// Damas and Damones. The caller guarantees the invariants (the FEN parser checks them);
     /// the draw counter starts at 0.
     pub fn from_parts(
-        colours: [Bitboard; 2],
+        colors: [Bitboard; 2],
         damas: Bitboard,
         damones: Bitboard,
         side: Color,
     ) -> Position {
         let mut p = Position {
-            colours,
+            colors,
             damas,
             damones,
             key: 0,
@@ -77,8 +77,8 @@ impl Position {
 
     #[inline(always)]
     fn debug_check(&self) {
-        let all = self.colours[0] | self.colours[1];
-        debug_assert!((self.colours[0] & self.colours[1]).is_empty());
+        let all = self.colors[0] | self.colors[1];
+        debug_assert!((self.colors[0] & self.colors[1]).is_empty());
         debug_assert!((self.damas & self.damones).is_empty());
         debug_assert!(((self.damas | self.damones) & !all).is_empty());
         debug_assert!((all & !Board8::ALL).is_empty());
@@ -93,7 +93,7 @@ impl Position {
     /// Every piece of `c`.
     #[inline(always)]
     pub fn pieces(&self, c: Color) -> Bitboard {
-        self.colours[c as usize]
+        self.colors[c as usize]
     }
 
     /// The pieces of `c` of rank `rank`.
@@ -102,11 +102,11 @@ impl Position {
         self.pieces(c) & self.ranked(rank)
     }
 
-    /// Every piece of rank `rank`, either colour.
+    /// Every piece of rank `rank`, either color.
     #[inline(always)]
     pub fn ranked(&self, rank: Rank) -> Bitboard {
         match rank {
-            Rank::Pedine => (self.colours[0] | self.colours[1]) & !(self.damas | self.damones),
+            Rank::Pedine => (self.colors[0] | self.colors[1]) & !(self.damas | self.damones),
             Rank::Dama => self.damas,
             Rank::Damone => self.damones,
         }
@@ -126,7 +126,7 @@ impl Position {
     /// Every occupied square.
     #[inline(always)]
     pub fn occupied(&self) -> Bitboard {
-        self.colours[0] | self.colours[1]
+        self.colors[0] | self.colors[1]
     }
 
     /// Every empty playable square.
@@ -149,10 +149,10 @@ impl Position {
         }
     }
 
-    /// The piece on `sq`: its colour and rank.
+    /// The piece on `sq`: its color and rank.
     pub fn piece_at(&self, sq: Square) -> Option<(Color, Rank)> {
         let rank = self.rank_at(sq)?;
-        let c = if self.colours[0].contains(sq) {
+        let c = if self.colors[0].contains(sq) {
             Color::White
         } else {
             Color::Black
@@ -220,8 +220,8 @@ impl Position {
         }
         key ^= piece_key(us, rank, mv.from) ^ piece_key(us, new_rank, mv.to);
         // from == to is possible (a capture back to its start square, ruling I.12).
-        p.colours[us as usize] = (self.colours[us as usize] & !from) | to;
-        p.colours[them as usize] = self.colours[them as usize] & !mv.captured;
+        p.colors[us as usize] = (self.colors[us as usize] & !from) | to;
+        p.colors[them as usize] = self.colors[them as usize] & !mv.captured;
         p.damas = (self.damas & !mv.captured & !from)
             | if new_rank == Rank::Dama {
                 to

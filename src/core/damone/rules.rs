@@ -47,28 +47,28 @@ const fn bb(file: u8, rank: u8) -> Bitboard {
 }
 
 /// The start position: South (White, Damone on h1) against North (Black, Damone on a8).
-/// Set-up squares: pergioco (explicit coordinates) and Dagaz (same squares, colours named the
+/// Set-up squares: pergioco (explicit coordinates) and Dagaz (same squares, colors named the
 /// other way round). First move: **Ruling I.1**, South moves first.
 pub const START_FEN: &str = "W:WIh1,Kf1,Kh3,d1,e2,f3,g4,h5:BIa8,Kc8,Ka6,e8,d7,c6,b5,a4";
 
-/// The directions a Pedine moves and captures in, per colour (`Color as usize`): forward,
+/// The directions a Pedine moves and captures in, per color (`Color as usize`): forward,
 /// toward the enemy Damone's corner, and the two sideways directions; never backward.
 /// South (White): forward NW, sideways NE and SW; North (Black): forward SE, sideways NE and
 /// SW (pergioco's example: a White Pedine on e4 goes to d3, d5 or f5; Wikipedia; Dagaz).
 pub const PEDINE_DIRS: [[Dir; 3]; 2] = [[Dir::NW, Dir::NE, Dir::SW], [Dir::SE, Dir::NE, Dir::SW]];
 
-/// Where a Pedine becomes a Dama, per colour: the squares the enemy Damas start on (a6, c8
+/// Where a Pedine becomes a Dama, per color: the squares the enemy Damas start on (a6, c8
 /// for White; f1, h3 for Black) and no other (pergioco; Dagaz).
 pub const PEDINE_PROMOTION: [Bitboard; 2] = [
     Bitboard(bb(0, 5).0 | bb(2, 7).0),
     Bitboard(bb(5, 0).0 | bb(7, 2).0),
 ];
 
-/// Where a Dama becomes a Damone, per colour: the enemy Damone's starting corner (a8 for
+/// Where a Dama becomes a Damone, per color: the enemy Damone's starting corner (a8 for
 /// White, h1 for Black) (pergioco; Dagaz).
 pub const DAMA_PROMOTION: [Bitboard; 2] = [bb(0, 7), bb(7, 0)];
 
-/// The promotion squares of a piece of rank `rank` and colour `c` (empty for a Damone).
+/// The promotion squares of a piece of rank `rank` and color `c` (empty for a Damone).
 /// **Ruling I.2**: only these real promotions stop a capture. A Dama on an enemy Dama's
 /// start square goes on capturing, and a Pedine on the enemy Damone's corner stays a Pedine.
 #[inline(always)]

@@ -1,6 +1,6 @@
 //! PDN FEN (PDN 3.0) of the [`Rules`] variants: `[W|B]:W<list>:B<list>`, a `K` before a
 //! square marks a king, ranges such as `21-32` or `K1-K4` are accepted for numeric notation,
-//! the colour lists may come in either order, lidraughts' move counters (`:H0:F1`,
+//! the color lists may come in either order, lidraughts' move counters (`:H0:F1`,
 //! [`FenCounters`]) may follow them. Output lists every square explicitly, White's list first.
 //! The cutting of a FEN into its fields ([`fen_parts`]) serves Damone's FEN too.
 //!
@@ -27,14 +27,7 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
-fn colour_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
-/// lidraughts' move counters after a FEN's colour lists (`W:W21-32:B1-12:H0:F1`).
+/// lidraughts' move counters after a FEN's color lists (`W:W21-32:B1-12:H0:F1`).
 ///
 /// lidraughts (`draughts/format/Forsyth.scala`) writes `:H<n>`, the number of plies since "a
 /// forced draw material combination" appeared (the count behind its endgame draw rules), and
@@ -51,7 +44,7 @@ pub struct FenCounters {
     pub fullmove: Option<u32>,
 }
 
-/// A FEN cut into its parts: the side to move, the colour lists (`W...`, `B...`) and the
+/// A FEN cut into its parts: the side to move, the color lists (`W...`, `B...`) and the
 /// move counters.
 pub(crate) struct FenParts<'a> {
     pub side: Color,
@@ -97,10 +90,10 @@ pub(crate) fn counter_field(field: &str) -> Option<Result<(char, u32), FenError>
 
 /// Cuts a PDN FEN into its parts, for any game's FEN. Accepts the FEN bare, quoted or as a
 /// `[FEN "..."]` tag, with or without a final `.`, and lidraughts' move counters (`:H0:F1`,
-/// [`FenCounters`]) after the colour lists.
+/// [`FenCounters`]) after the color lists.
 ///
 /// Errors: an empty FEN, a side to move that is not `W` or `B`, a field that is neither a
-/// colour list nor a move counter, a malformed or repeated counter.
+/// color list nor a move counter, a malformed or repeated counter.
 pub(crate) fn fen_parts(text: &str) -> Result<FenParts<'_>, FenError> {
     let mut s = text.trim();
     if let Some(inner) = s.strip_prefix("[FEN").and_then(|r| r.strip_suffix(']')) {
@@ -150,56 +143,59 @@ pub(crate) fn fen_parts(text: &str) -> Result<FenParts<'_>, FenError> {
 /// The move counters of a PDN FEN (lidraughts' `:H<n>:F<n>`; both `None` when absent).
 ///
 /// Errors: those of [`parse_fen`] about the side to move, the fields and the counters (the
-/// colour lists are not checked here).
+/// color lists are not checked here).
 pub fn fen_counters(text: &str) -> Result<FenCounters, FenError> {
     fen_parts(text).map(|p| p.counters)
 }
 
 /// Parses a PDN FEN in the variant's notation. lidraughts' move counters (`:H0:F1`) may follow
-/// the colour lists; they are read and not kept ([`FenCounters`]).
+/// the color lists; they are read and not kept ([`FenCounters`]).
 ///
 /// Errors: a bad side to move, a field that is neither a colour list nor a move counter, a
 /// malformed counter, a malformed or off-board square, a light square, a square listed twice
-/// or for both colours, a man on the row where it would be crowned.
+/// or for both colors, a man on the row where it would be crowned.
 pub fn parse_fen<R: Rules>(text: &str) -> Result<Position<R>, FenError> {
     let FenParts { side, lists, .. } = fen_parts(text)?;
     let mut sets = [Bitboard::EMPTY; 2];
     let mut kings = Bitboard::EMPTY;
     let mut seen = [false; 2];
     for field in lists {
-        let (colour, list) = match field.as_bytes()[0] {
+        let (color, list) = match field.as_bytes()[0] {
             b'W' | b'w' => (Color::White, &field[1..]),
             _ => (Color::Black, &field[1..]),
         };
-        if seen[colour as usize] {
+        if seen[color as usize] {
             return Err(FenError(format!(
                 "the {} list appears twice",
-                colour_name(colour)
+                color.lowercase_name()
             )));
         }
-        seen[colour as usize] = true;
+        seen[color as usize] = true;
         for item in list.split(',').map(str::trim).filter(|i| !i.is_empty()) {
             for (sq, king) in parse_item::<R>(item)? {
                 let name = square_name::<R>(sq);
                 if sets[0].contains(sq) || sets[1].contains(sq) {
-                    let other = if sets[colour as usize].contains(sq) {
-                        colour
+                    let other = if sets[color as usize].contains(sq) {
+                        color
                     } else {
-                        colour.opponent()
+                        color.opponent()
                     };
-                    return Err(FenError(if other == colour {
-                        format!("square {name} is listed twice for {}", colour_name(colour))
+                    return Err(FenError(if other == color {
+                        format!(
+                            "square {name} is listed twice for {}",
+                            color.lowercase_name()
+                        )
                     } else {
                         format!("square {name} is listed for both white and black")
                     }));
                 }
-                if !king && movegen::promotion_row::<R>(colour).contains(sq) {
+                if !king && movegen::promotion_row::<R>(color).contains(sq) {
                     return Err(FenError(format!(
                         "a {} man on {name}, its promotion row, must be a king",
-                        colour_name(colour)
+                        color.lowercase_name()
                     )));
                 }
-                sets[colour as usize] = sets[colour as usize].with(sq);
+                sets[color as usize] = sets[color as usize].with(sq);
                 if king {
                     kings = kings.with(sq);
                 }

@@ -38,6 +38,22 @@ impl Color {
         }
     }
 
+    /// The side's name as a sentence writes it: `White` or `Black`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+
+    /// The side's name in lower case, as error messages write it: `white` or `black`.
+    pub const fn lowercase_name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+
     /// The FEN letter of this side: `W` or `B`.
     pub const fn letter(self) -> char {
         match self {

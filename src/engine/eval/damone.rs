@@ -81,7 +81,7 @@ pub const MOBILITY: i32 = 3;
 const UNREACHABLE: u8 = 99;
 
 /// The number of Pedine moves (on an empty board) from each internal square to the nearer
-/// promotion square of colour `c`, by relaxation over the Pedine's three directions.
+/// promotion square of color `c`, by relaxation over the Pedine's three directions.
 const fn pedine_distances(c: usize) -> [u8; 64] {
     let mut dist = [UNREACHABLE; 64];
     let promo = PEDINE_PROMOTION[c].0;
@@ -128,10 +128,10 @@ const fn pedine_distances(c: usize) -> [u8; 64] {
     dist
 }
 
-/// Pedine moves to promotion, per colour and internal square (99: never).
+/// Pedine moves to promotion, per color and internal square (99: never).
 const PEDINE_DISTANCE: [[u8; 64]; 2] = [pedine_distances(0), pedine_distances(1)];
 
-/// Pedine moves from `sq` to the nearer promotion square of colour `c` on an empty board
+/// Pedine moves from `sq` to the nearer promotion square of color `c` on an empty board
 /// (`None` if it can never promote, e.g. a Pedine on the enemy Damone's corner).
 pub fn pedine_distance(c: Color, sq: Square) -> Option<u8> {
     let d = PEDINE_DISTANCE[c as usize][sq.index() & 63];
@@ -139,14 +139,14 @@ pub fn pedine_distance(c: Color, sq: Square) -> Option<u8> {
 }
 
 /// Steps (diagonal moves on an empty board) from `sq` to the enemy Damone's corner for a Dama
-/// of colour `c`.
+/// of color `c`.
 pub fn dama_distance(c: Color, sq: Square) -> u8 {
     let (f, r) = Board8::coords(sq);
     let (cf, cr) = Board8::coords(DAMA_PROMOTION[c as usize].first());
     f.abs_diff(cf).max(r.abs_diff(cr))
 }
 
-/// The score of colour `c`'s pieces (material, promotion terms, mobility).
+/// The score of color `c`'s pieces (material, promotion terms, mobility).
 fn side_score(pos: &Position, c: Color) -> i32 {
     let empty = pos.empty();
     let mut s = 0;

@@ -5,7 +5,7 @@
 //!
 //! The score of a position is `S(white's view) - S(black's view)`, where a view is the board as
 //! one side sees it (Black's is the board turned by 180°, [`super::Planes::flipped`]), so a
-//! colour-flipped position scores exactly the negation. `S` sums, each with a middle-game and
+//! color-flipped position scores exactly the negation. `S` sums, each with a middle-game and
 //! an endgame weight interpolated by the number of pieces on the board ([`phase`]):
 //! - patterns: regions of 4 rows × 2 adjacent dark squares (8 squares), at every row offset
 //!   and every offset within the row (8x8: 5 × 3 = 15 regions; 10x10: 7 × 4 = 28); each square
@@ -152,7 +152,7 @@ const PAIR: [u16; 16] = {
 };
 
 /// `PAIR_ROTATED[w2 | b2 << 2]`: the same two squares seen from Black's side (the board
-/// turned by 180°: the squares swap places and the colours swap roles).
+/// turned by 180°: the squares swap places and the colors swap roles).
 const PAIR_ROTATED: [u16; 16] = {
     let mut t = [0u16; 16];
     let mut i = 0;

@@ -43,7 +43,7 @@ pub trait Evaluate: Game {
     /// The position as square sets (the learned evaluation's and the training data's form,
     /// [`Planes`]).
     fn planes(pos: &Self::Position) -> Planes;
-    /// The position of valid [`Planes`] (disjoint colours, ranks within the pieces), with the
+    /// The position of valid [`Planes`] (disjoint colors, ranks within the pieces), with the
     /// no-progress counter at 0: the inverse of [`Evaluate::planes`].
     fn from_planes(p: &Planes) -> Self::Position;
 }
@@ -118,9 +118,9 @@ pub struct Planes {
     pub white: u64,
     /// Black's pieces.
     pub black: u64,
-    /// Pieces of the second rank, either colour: kings (Dama in Damone).
+    /// Pieces of the second rank, either color: kings (Dama in Damone).
     pub rank2: u64,
-    /// Pieces of the third rank, either colour: Damone only (else 0).
+    /// Pieces of the third rank, either color: Damone only (else 0).
     pub rank3: u64,
     /// Whether Black is to move.
     pub black_to_move: bool,
@@ -128,7 +128,7 @@ pub struct Planes {
 
 impl Planes {
     /// The same position seen from the other side: the board of `squares` squares (32 or 50)
-    /// turned by 180°, the colours and the side to move swapped. Every variant's rules are
+    /// turned by 180°, the colors and the side to move swapped. Every variant's rules are
     /// symmetric under this, so its side-to-move evaluation must not change.
     pub fn flipped(&self, squares: u32) -> Planes {
         let rot = |x: u64| x.reverse_bits() >> (64 - squares);

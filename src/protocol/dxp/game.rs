@@ -1,4 +1,4 @@
-//! One DXP game: its state in a session (the start, the moves, damiera's colour, the clock and
+//! One DXP game: its state in a session (the start, the moves, damiera's color, the clock and
 //! the game's length from the GAMEREQ), the search limits of a move from that clock
 //! ([`clock_limits`]), and the [`GameSlot`] that keeps one game at a time across the
 //! connections of a follower.

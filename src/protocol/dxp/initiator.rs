@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 /// A game request from the initiator's side.
 #[derive(Clone, Debug)]
 pub struct GameRequest {
-    /// damiera's colour (the follower gets the other).
+    /// damiera's color (the follower gets the other).
     pub color: Color,
     /// Thinking time per player, in minutes.
     pub minutes: u32,

@@ -4,9 +4,9 @@
 //! Messages (`../shared/reference/protocols.md` §2, after the DXP specification and Scan 3.1's
 //! dxp.cpp): 1 to 127 ASCII characters, each followed by a `\0`; the first character names the
 //! message, the fields after it have fixed widths and zero-padded decimals:
-//! - `R` GAMEREQ: version `01`, initiator name (32), follower colour `W`/`Z`, thinking time in
+//! - `R` GAMEREQ: version `01`, initiator name (32), follower color `W`/`Z`, thinking time in
 //!   minutes (3), number of moves (3, the game's length; `000`: no limit), `A` (the start
-//!   position, White to move) or `B` followed by the colour to move and 50 squares
+//!   position, White to move) or `B` followed by the color to move and 50 squares
 //!   (`e w z W Z`);
 //! - `A` GAMEACC: follower name (32), code (`0` accepted, `1` version not supported, `2` not
 //!   this game, `3` no games);
@@ -14,7 +14,7 @@
 //!   each);
 //! - `E` GAMEEND: reason (`0` none, `1` I lose, `2` draw, `3` I win), stop code (`0` another
 //!   game is welcome, `1` no more games);
-//! - `C` CHAT: free text; `B` BACKREQ: move number (3), colour to move; `K` BACKACC: code
+//! - `C` CHAT: free text; `B` BACKREQ: move number (3), color to move; `K` BACKACC: code
 //!   (`0` yes, `1` no, `2` continue the game).
 
 use crate::core::rules::Color;
@@ -31,7 +31,7 @@ pub enum Message {
         version: u32,
         /// The initiator's name (trimmed).
         name: String,
-        /// The colour the follower plays.
+        /// The color the follower plays.
         follower: Color,
         /// Thinking time per player, in minutes.
         minutes: u32,

@@ -168,7 +168,7 @@ impl Session<'_> {
     }
 
     /// Adds the side to move's move `name` (native) to the game, then prints the initiator's
-    /// move line on stderr: ply (from the game's start), move, the mover's colour and its time
+    /// move line on stderr: ply (from the game's start), move, the mover's color and its time
     /// in seconds.
     pub(super) fn record_move(&mut self, name: String) {
         let mover = self.side_to_move();

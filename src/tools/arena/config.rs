@@ -78,7 +78,7 @@ pub struct MatchConfig {
     pub openings: Vec<Opening>,
     /// Where the openings come from (a path or a description), for the report.
     pub openings_source: String,
-    /// Games to play (a multiple of 2: each opening twice, colours reversed).
+    /// Games to play (a multiple of 2: each opening twice, colors reversed).
     pub games: usize,
     /// The time control.
     pub tc: TimeControl,

@@ -36,7 +36,7 @@ pub struct DxpEngine {
     known: usize,
     /// The ply of the game at which the GAMEREQ was sent (the engine moved first there).
     req_ply: usize,
-    /// The colour the follower plays in the game in progress.
+    /// The color the follower plays in the game in progress.
     follower: Color,
     /// The GAMEREQ's move count (moves a side; 0: no limit).
     req_moves: u32,

@@ -159,7 +159,7 @@ pub struct GameRecord {
     pub reason: Reason,
     /// Details for forfeits: who, what, and the position (FEN).
     pub detail: String,
-    /// Move times per engine (indexed by engine, not colour).
+    /// Move times per engine (indexed by engine, not color).
     pub times: [MoveTimes; 2],
 }
 

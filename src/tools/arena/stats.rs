@@ -4,7 +4,7 @@
 //! Sources (formulas re-derived and written here, no code copied):
 //! - Elo from a mean score `s`: `-400 log10(1/s - 1)` (the logistic Elo model; fishtest
 //!   `stat_util.py` `elo`, fastchess `elo.cpp`).
-//! - Pentanomial mean and variance: a pair of games with colours reversed scores 0, ½, 1, 1½
+//! - Pentanomial mean and variance: a pair of games with colors reversed scores 0, ½, 1, 1½
 //!   or 2; normalised per game these are `x = 0, 0.25, 0.5, 0.75, 1`. With frequencies `p_i`
 //!   over `N` pairs, `μ = Σ p_i x_i`, `σ² = Σ p_i (x_i - μ)²` (per pair), and the standard
 //!   error of `μ` is `sqrt(σ²/N)`. The 95% interval of the score is `μ ± 1.959964·sqrt(σ²/N)`,

@@ -120,9 +120,9 @@ fn fen_to_algebraic(fen: &str, nb: Numbers) -> Result<String, String> {
             out.push_str(field);
             continue;
         }
-        let (colour, list) = field.split_at(field.chars().next().map_or(0, char::len_utf8));
+        let (color, list) = field.split_at(field.chars().next().map_or(0, char::len_utf8));
         out.push(':');
-        out.push_str(colour);
+        out.push_str(color);
         let mut items = Vec::new();
         for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let (king, rest) = match item.strip_prefix(['K', 'k']) {
