@@ -43,6 +43,8 @@ pub trait Play: Copy + Default + Send + Sync + Debug + 'static {
     const RANKS: u8;
     /// The separator between the squares of a capture in PDN (`x` or `:`).
     const CAPTURE_SEPARATOR: char;
+    /// Whether kings fly (move and capture along whole free diagonals).
+    const FLYING_KINGS: bool;
 
     /// The start position.
     fn start() -> Self::Position;
@@ -118,6 +120,7 @@ impl<R: Rules> Play for R {
     const FILES: u8 = R::Board::WIDTH;
     const RANKS: u8 = R::Board::HEIGHT;
     const CAPTURE_SEPARATOR: char = R::CAPTURE_SEPARATOR;
+    const FLYING_KINGS: bool = R::FLYING_KINGS;
 
     fn start() -> Position<R> {
         Position::start()

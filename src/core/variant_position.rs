@@ -9,12 +9,10 @@
 
 use crate::core::bitboard::Square;
 use crate::core::damone::{self, DamoneGame, DamoneWin, Rank};
-use crate::core::game::{DrawRules, Notation};
-use crate::core::geometry::Board8;
-use crate::core::geometry::Geometry;
+use crate::core::game::{DrawRules, Game, Notation};
 use crate::core::movegen::Duplicates;
 use crate::core::moves::{Move, MoveList};
-use crate::core::notation::{self, FenError, MoveError};
+use crate::core::notation::{FenError, MoveError};
 use crate::core::play::Play;
 use crate::core::position::Position;
 use crate::core::rules::{Brazilian, Color, English, International, Italian, Rules, Russian};
@@ -101,6 +99,23 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// How a game stands by the rules: lost for the side to move if it has no legal move, drawn
+/// if the no-progress or an endgame counter has run out, or if the position stood twice before
+/// in `history` (the keys of the earlier positions since the last irreversible move:
+/// threefold repetition), else `None`. The one statement of these rules for the engine's game
+/// and [`VariantGame`].
+pub fn outcome<G: Game>(pos: &G::Position, history: &[u64]) -> Option<Outcome> {
+    if !G::has_moves(pos) {
+        return Some(Outcome::Win(G::side(pos).opponent()));
+    }
+    if G::draw_by_counter(pos) {
+        return Some(Outcome::Draw("no-progress rule"));
+    }
+    let key = G::key(pos);
+    (history.iter().filter(|&&k| k == key).count() >= 2)
+        .then_some(Outcome::Draw("threefold repetition"))
+}
+
 /// The rank of a piece on a square ([`VariantPosition::piece_on`]).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Piece {
@@ -112,25 +127,16 @@ pub enum Piece {
     Damone,
 }
 
-/// What differs between the position types below [`Game`]: squares by name, pieces per side,
-/// how kings move.
-trait Board {
-    /// The square named `name` in the variant's notation.
-    fn square(name: &str) -> Option<Square>;
+/// What differs between the position types below [`Game`] and [`Play`] does not state: the
+/// rank of the piece on a square, pieces per side.
+trait Pieces {
     /// The piece on `sq`.
     fn piece(&self, sq: Square) -> Option<(Color, Piece)>;
     /// The number of `c`'s pieces.
     fn count(&self, c: Color) -> u32;
-    /// The number of playable squares.
-    const SQUARES: u32;
-    /// Whether kings fly (move and capture along whole diagonals).
-    const FLYING_KINGS: bool;
 }
 
-impl<R: Rules> Board for Position<R> {
-    fn square(name: &str) -> Option<Square> {
-        notation::parse_square::<R>(name).ok()
-    }
+impl<R: Rules> Pieces for Position<R> {
     fn piece(&self, sq: Square) -> Option<(Color, Piece)> {
         self.piece_at(sq)
             .map(|(c, king)| (c, if king { Piece::King } else { Piece::Man }))
@@ -138,14 +144,9 @@ impl<R: Rules> Board for Position<R> {
     fn count(&self, c: Color) -> u32 {
         self.pieces(c).count()
     }
-    const SQUARES: u32 = R::Board::SQUARES as u32;
-    const FLYING_KINGS: bool = R::FLYING_KINGS;
 }
 
-impl Board for damone::Position {
-    fn square(name: &str) -> Option<Square> {
-        damone::notation::parse_square(name).ok()
-    }
+impl Pieces for damone::Position {
     fn piece(&self, sq: Square) -> Option<(Color, Piece)> {
         self.piece_at(sq).map(|(c, rank)| {
             let piece = match rank {
@@ -159,8 +160,6 @@ impl Board for damone::Position {
     fn count(&self, c: Color) -> u32 {
         self.pieces(c).count()
     }
-    const SQUARES: u32 = Board8::SQUARES as u32;
-    const FLYING_KINGS: bool = false;
 }
 
 impl VariantPosition {
@@ -282,13 +281,7 @@ impl VariantPosition {
     /// has no legal move, drawn if the no-progress or an endgame counter has run out, else
     /// `None`. Repetition needs the game's history: [`VariantGame::outcome`].
     pub fn outcome(&self) -> Option<Outcome> {
-        each!(self, |G, p| if !G::has_moves(p) {
-            Some(Outcome::Win(G::side(p).opponent()))
-        } else if G::draw_by_counter(p) {
-            Some(Outcome::Draw("no-progress rule"))
-        } else {
-            None
-        })
+        each!(self, |G, p| outcome::<G>(p, &[]))
     }
 
     /// The number of pieces on the board.
@@ -307,36 +300,29 @@ impl VariantPosition {
     /// # Errors
     /// `square` is not a square of the variant's board (the name is given back).
     pub fn piece_on(&self, square: &str) -> Result<Option<(Color, Piece)>, String> {
-        each!(self, |_G, p| piece_on(p, square))
+        each!(self, |G, p| {
+            let sq = G::parse_square(square).map_err(|_| square.to_string())?;
+            Ok(p.piece(sq))
+        })
     }
 
     /// The number of playable squares of the variant's board (32, or 50 for International).
     pub fn square_count(&self) -> u32 {
-        each!(self, |_G, p| square_count(p))
+        each!(self, |G, _p| <G as Play>::SQUARES as u32)
     }
 
     /// Whether the variant's kings fly (Brazilian, Russian, International).
     pub fn flying_kings(&self) -> bool {
-        each!(self, |_G, p| flying_kings(p))
+        each!(self, |G, _p| <G as Play>::FLYING_KINGS)
     }
 }
 
-fn piece_on<B: Board>(b: &B, name: &str) -> Result<Option<(Color, Piece)>, String> {
-    let sq = B::square(name).ok_or_else(|| name.to_string())?;
-    Ok(b.piece(sq))
-}
-
-fn square_count<B: Board>(_: &B) -> u32 {
-    B::SQUARES
-}
-
-fn flying_kings<B: Board>(_: &B) -> bool {
-    B::FLYING_KINGS
-}
-
-/// The most earlier positions [`VariantGame`] keeps for repetition, in plies: the engine's
-/// bound (more than any variant's no-progress limit, 80 plies, or the counter's range).
-const MAX_HISTORY: usize = 256;
+/// The most earlier positions a game keeps for repetition detection (the engine's game and
+/// [`VariantGame`]), in plies: more than any variant's no-progress limit (80 plies) or the
+/// counter's range (255). A Damone game, where a Pedine move resets the counter without being
+/// irreversible, could in principle repeat a position from further back; such a repetition is
+/// not seen.
+pub const MAX_HISTORY: usize = 256;
 
 /// A game in progress: the position and the keys of the earlier positions since the last
 /// irreversible move (at most the last 256), for threefold repetition, as the engine's game
@@ -388,11 +374,7 @@ impl VariantGame {
     /// How the game stands: [`VariantPosition::outcome`], else a draw when the position has
     /// stood twice before with the same side to move (threefold repetition).
     pub fn outcome(&self) -> Option<Outcome> {
-        self.pos.outcome().or_else(|| {
-            let key = self.pos.key();
-            (self.history.iter().filter(|&&k| k == key).count() >= 2)
-                .then_some(Outcome::Draw("threefold repetition"))
-        })
+        each!(&self.pos, |G, p| outcome::<G>(p, &self.history))
     }
 }
 

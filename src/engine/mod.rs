@@ -22,6 +22,7 @@ use crate::core::perft::divide_until;
 use crate::core::rules::Color;
 use crate::core::variant::Variant;
 pub use crate::core::variant_position::Outcome;
+use crate::core::variant_position::{outcome, MAX_HISTORY};
 use crate::engine::eval::Evaluate;
 use crate::engine::eval::{EvaluateFn, Evaluation, Net};
 use crate::engine::search::MAX_THREADS;
@@ -237,12 +238,6 @@ trait VariantEngine: Send {
     fn naming_from(&self, text: &str, naming: Naming) -> Result<String, String>;
 }
 
-/// The most earlier positions kept for repetition detection, in plies: more than any
-/// variant's no-progress limit (80 plies) or the counter's range (255). A Damone game, where a
-/// Pedine move resets the counter without being irreversible, could in principle repeat a
-/// position from further back; such a repetition is not seen.
-const MAX_HISTORY: usize = 256;
-
 struct GameEngine<G: Evaluate> {
     pos: G::Position,
     /// Keys of the earlier positions of the game since the last irreversible move.
@@ -443,17 +438,7 @@ impl<G: Evaluate> VariantEngine for GameEngine<G> {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if !G::has_moves(&self.pos) {
-            return Some(Outcome::Win(G::side(&self.pos).opponent()));
-        }
-        if G::draw_by_counter(&self.pos) {
-            return Some(Outcome::Draw("no-progress rule"));
-        }
-        let key = G::key(&self.pos);
-        if self.history.iter().filter(|&&k| k == key).count() >= 2 {
-            return Some(Outcome::Draw("threefold repetition"));
-        }
-        None
+        outcome::<G>(&self.pos, &self.history)
     }
 
     fn naming_from(&self, text: &str, naming: Naming) -> Result<String, String> {

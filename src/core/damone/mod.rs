@@ -70,6 +70,8 @@ impl<const DAMONES_WIN: bool> Play for DamoneGame<DAMONES_WIN> {
     const FILES: u8 = Board8::WIDTH;
     const RANKS: u8 = Board8::HEIGHT;
     const CAPTURE_SEPARATOR: char = 'x';
+    /// Damas and the Damone move one square at a time (docs/rules.md, "Italian Damone").
+    const FLYING_KINGS: bool = false;
 
     fn start() -> Position {
         Position::start()
