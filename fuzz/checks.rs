@@ -20,7 +20,7 @@
 #![allow(dead_code)]
 
 use damiera::core::dispatch::{Dispatch, VariantFn};
-use damiera::core::game::Game;
+use damiera::core::draughts::Draughts;
 use damiera::core::movegen::Duplicates;
 use damiera::core::moves::MoveList;
 use damiera::core::variant::Variant;
@@ -36,7 +36,7 @@ struct FenCheck<'a>(&'a str);
 
 impl VariantFn for FenCheck<'_> {
     type Output = ();
-    fn call<G: Game>(self) {
+    fn call<G: Draughts>(self) {
         if let Ok(pos) = G::parse_fen(self.0) {
             let text = G::fen(&pos);
             let again = G::parse_fen(&text)
@@ -69,7 +69,7 @@ struct MoveCheck<'a> {
 
 impl VariantFn for MoveCheck<'_> {
     type Output = ();
-    fn call<G: Game>(self) {
+    fn call<G: Draughts>(self) {
         // A position reached by legal moves chosen by the bytes.
         let mut pos = G::start();
         for &b in self.plies {

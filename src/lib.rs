@@ -20,7 +20,7 @@ pub mod protocol;
 pub mod tools;
 
 pub use self::core::bitboard::{Bitboard, Square};
-pub use self::core::game::{DrawRules, Game, Notation};
+pub use self::core::draughts::{Draughts, DrawRules, Notation};
 pub use self::core::movegen::Duplicates;
 pub use self::core::moves::{Move, MoveList};
 pub use self::core::play::Play;

@@ -345,16 +345,16 @@ fn damone_ruling_i4_damones_win_option() {
     // `DamoneWin = damones` a side to move that has lost all its Damones has lost. White here
     // has a Pedine and a Dama but no Damone: it has moves (f1-e2, f1-g2, h1-g2 ...) under the
     // default rule and none under the option.
-    use damiera::core::damone::{Damone, DamoneGame};
+    use damiera::core::damone::{Damone, DamoneDraughts};
     use damiera::{MoveList, Notation, Play};
     let fen = "W:Wh1,Kf1:BIa8,b5";
     let pos = <Damone as Notation>::parse_fen(fen).unwrap();
     assert!(<Damone as Play>::has_moves(&pos));
     let mut list = MoveList::new();
-    <DamoneGame<true> as Play>::generate(&pos, &mut list, damiera::Duplicates::Drop);
+    <DamoneDraughts<true> as Play>::generate(&pos, &mut list, damiera::Duplicates::Drop);
     assert!(list.is_empty());
-    assert!(!<DamoneGame<true> as Play>::has_moves(&pos));
+    assert!(!<DamoneDraughts<true> as Play>::has_moves(&pos));
     // Black still has its Damone: the option changes nothing for it.
     let black = <Damone as Notation>::parse_fen("B:Wh1,Kf1:BIa8,b5").unwrap();
-    assert!(<DamoneGame<true> as Play>::has_moves(&black));
+    assert!(<DamoneDraughts<true> as Play>::has_moves(&black));
 }

@@ -7,7 +7,7 @@
 mod common;
 
 use damiera::core::variant::Variant;
-use damiera::engine::{Engine, Naming, Outcome};
+use damiera::engine::{Engine, MoveForm, Outcome};
 use damiera::protocol::dxp::{clock_limits, fen_of, hub_form, move_message, Message};
 use damiera::Color;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -581,11 +581,11 @@ impl ScriptedFollower {
                     let e = Self::engine(g);
                     let want = hub_form(from, to, &captured);
                     let i = e
-                        .legal_moves(Naming::Hub)
+                        .legal_moves(MoveForm::Hub)
                         .iter()
                         .position(|m| *m == want)
                         .unwrap_or_else(|| panic!("illegal move {want} in {}", e.fen()));
-                    g.moves.push(e.legal_moves(Naming::Native)[i].clone());
+                    g.moves.push(e.legal_moves(MoveForm::Native)[i].clone());
                     Self::act(stream, g, script, tx);
                 }
                 Ok(Message::GameEnd { reason, stop }) => {
@@ -647,8 +647,8 @@ impl ScriptedFollower {
                 return;
             }
         }
-        let hub = e.legal_moves(Naming::Hub)[0].clone();
-        let native = e.legal_moves(Naming::Native)[0].clone();
+        let hub = e.legal_moves(MoveForm::Hub)[0].clone();
+        let native = e.legal_moves(MoveForm::Native)[0].clone();
         write_message(stream, &move_message(&hub, 0).unwrap().text());
         g.moves.push(native);
         g.own += 1;

@@ -7,12 +7,12 @@ use damiera::core::movegen::Duplicates;
 use damiera::core::variant::Variant;
 use damiera::engine::eval::learned::Layout;
 use damiera::engine::eval::{Evaluate, EvaluateFn, Net, Planes};
-use damiera::{Game, MoveList};
+use damiera::{Draughts, MoveList};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 /// Positions of random games of `G` (seeded), each with its planes.
-fn random_positions<G: Game>(seed: u64, games: usize) -> Vec<G::Position> {
+fn random_positions<G: Draughts>(seed: u64, games: usize) -> Vec<G::Position> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut out = Vec::new();
     let mut list = MoveList::new();

@@ -4,7 +4,7 @@
 //! engine command and a bad opening line are one-line errors before any game.
 
 use damiera::core::variant::Variant;
-use damiera::engine::{Engine, Naming, Outcome};
+use damiera::engine::{Engine, MoveForm, Outcome};
 use damiera::Color;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -173,7 +173,7 @@ fn shortest(e: &Engine, native: &str) -> String {
     let (from, to) = ends(native);
     let sep = native[from.len()..].chars().next().unwrap();
     let shared = e
-        .legal_moves(Naming::Native)
+        .legal_moves(MoveForm::Native)
         .iter()
         .filter(|m| ends(m) == (from.clone(), to.clone()))
         .count();

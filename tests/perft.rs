@@ -4,13 +4,13 @@
 
 mod perft_table;
 
-use damiera::{Brazilian, English, Game, International, Italian, Russian};
+use damiera::{Brazilian, Draughts, English, International, Italian, Russian};
 
 /// The largest leaf count checked in the default run (a fraction of a second each, release).
 const SHALLOW: u64 = 30_000_000;
 
 /// Checks the counts of `text` with `min_leaves < leaves <= max_leaves` for `G`.
-fn check<G: Game>(text: &str, max_leaves: u64, min_leaves: u64) {
+fn check<G: Draughts>(text: &str, max_leaves: u64, min_leaves: u64) {
     perft_table::check::<G>(text, min_leaves, max_leaves, |_, _| {});
 }
 

@@ -1,9 +1,9 @@
 //! Self-play through the native protocol: 20 games per variant at `go movetime 50`, the engine
 //! playing both sides. The test keeps each game with the library, independently of the engine:
-//! every `bestmove` is parsed against the current position with `Game::parse_move` (so it
-//! must be legal and written in the variant's notation) and applied with `Game::make`, and
+//! every `bestmove` is parsed against the current position with `Draughts::parse_move` (so it
+//! must be legal and written in the variant's notation) and applied with `Draughts::make`, and
 //! the game ends by the rules: the side to move has no legal move (it loses), the variant's
-//! no-progress counter (`Game::draw_by_counter`), or the third occurrence of a position. A
+//! no-progress counter (`Draughts::draw_by_counter`), or the third occurrence of a position. A
 //! game still running after `MAX_PLIES` plies, a `bestmove (none)` in a live position, an
 //! illegal or misspelt move, a hang or a crash fails the test.
 //!
@@ -15,7 +15,7 @@ mod engine_io;
 
 use damiera::core::dispatch::{Dispatch, VariantFn};
 use damiera::core::variant::Variant;
-use damiera::{Color, Duplicates, Game, MoveList};
+use damiera::{Color, Draughts, Duplicates, MoveList};
 use engine_io::EngineProcess;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -83,7 +83,7 @@ struct Play<'a> {
 
 impl VariantFn for Play<'_> {
     type Output = Result<Ending, String>;
-    fn call<G: Game>(self) -> Result<Ending, String> {
+    fn call<G: Draughts>(self) -> Result<Ending, String> {
         let mut pos = G::start();
         // Keys of the positions since the last irreversible move, the current one included.
         let mut keys = vec![G::key(&pos)];
@@ -158,7 +158,7 @@ struct Openings {
 
 impl VariantFn for Openings {
     type Output = Vec<Vec<String>>;
-    fn call<G: Game>(self) -> Vec<Vec<String>> {
+    fn call<G: Draughts>(self) -> Vec<Vec<String>> {
         let mut rng = StdRng::seed_from_u64(self.seed);
         let mut seen = HashSet::new();
         let mut out = Vec::new();

@@ -19,7 +19,7 @@
 
 use damiera::core::variant::Variant;
 use damiera::engine::search::Limits;
-use damiera::engine::{Engine, Event, Naming, Score};
+use damiera::engine::{Depth, Engine, Event, MoveForm, Score};
 use std::sync::mpsc;
 
 /// What the search must report for the expected move, besides the move itself.
@@ -51,11 +51,11 @@ fn search(variant: Variant, fen: &str, depth: u32) -> (Engine, Option<String>, O
     let (tx, rx) = mpsc::channel();
     engine.go(
         Limits {
-            depth: Some(depth),
+            depth: Some(Depth(depth)),
             ..Default::default()
         },
         false,
-        Naming::Native,
+        MoveForm::Native,
         Box::new(move |ev| {
             let _ = tx.send(ev);
         }),
@@ -66,7 +66,7 @@ fn search(variant: Variant, fen: &str, depth: u32) -> (Engine, Option<String>, O
         match ev {
             Event::Info {
                 depth, score, pv, ..
-            } => last = Some((depth, score, pv)),
+            } => last = Some((depth.0, score, pv)),
             Event::BestMove { best: b, .. } => {
                 best = b;
                 break;

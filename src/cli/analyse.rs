@@ -5,7 +5,7 @@ use super::{analyse_pdn, fail, hash_mib};
 use damiera::core::variant::Variant;
 use damiera::engine::eval::Evaluation;
 use damiera::engine::search::Limits;
-use damiera::engine::{Engine, Event, Naming, Score};
+use damiera::engine::{Depth, Engine, Event, MoveForm, Score};
 use std::process::ExitCode;
 
 /// The `analyse` subcommand's arguments.
@@ -143,7 +143,7 @@ fn run_position(
         return ExitCode::SUCCESS;
     }
     let limits = Limits {
-        depth,
+        depth: depth.map(Depth),
         movetime,
         ..Limits::default()
     };
@@ -151,7 +151,7 @@ fn run_position(
         "{:>5} {:>9} {:>12} {:>8} {:>7}  principal variation",
         "depth", "score", "nodes", "time s", "Mn/s"
     );
-    let best = engine.search(limits, Naming::Native, |ev| {
+    let best = engine.search(limits, MoveForm::Native, |ev| {
         if let Event::Info {
             depth,
             seldepth,

@@ -12,7 +12,7 @@ use damiera::core::variant::Variant;
 use damiera::core::variant_position::VariantPosition;
 use damiera::engine::eval::Evaluation;
 use damiera::engine::search::Limits;
-use damiera::engine::{Engine, Event, Naming, Outcome, Score};
+use damiera::engine::{Depth, Engine, Event, MoveForm, Outcome, Score};
 use damiera::tools::arena::pdn::wrap_move_text;
 use damiera::tools::pdn::{self, GameText, Replay};
 use damiera::Color;
@@ -59,7 +59,7 @@ pub struct PdnArgs {
 #[derive(Clone, Debug)]
 struct Verdict {
     score: Score,
-    depth: u32,
+    depth: Depth,
     /// The principal variation (the refutation of a mistake that led here).
     pv: Vec<String>,
     /// The search's best move (none at the end of the game).
@@ -154,11 +154,11 @@ fn winner(game: &GameText, v: Variant) -> Option<Option<Color>> {
 fn search(engine: &mut Engine, limits: Limits) -> Verdict {
     let mut verdict = Verdict {
         score: Score::Cp(0),
-        depth: 0,
+        depth: Depth(0),
         pv: Vec::new(),
         best: None,
     };
-    (verdict.best, _) = engine.search(limits, Naming::Pdn, |ev| {
+    (verdict.best, _) = engine.search(limits, MoveForm::Pdn, |ev| {
         if let Event::Info {
             depth, score, pv, ..
         } = ev
@@ -193,13 +193,13 @@ fn analyse_game(
         let verdict = match engine.outcome() {
             Some(Outcome::Win(_)) => Verdict {
                 score: Score::Loss(0),
-                depth: 0,
+                depth: Depth(0),
                 pv: Vec::new(),
                 best: None,
             },
             Some(Outcome::Draw(_)) => Verdict {
                 score: Score::Cp(0),
-                depth: 0,
+                depth: Depth(0),
                 pv: Vec::new(),
                 best: None,
             },
@@ -262,7 +262,7 @@ fn annotated_pdn(game: &GameText, a: &Analysis, annotator: &str) -> String {
         tokens.push(format!("{mv}{}", a.mark(ply)));
         let after = &a.verdicts[ply + 1];
         let mut comment = score_text(a.white(ply + 1));
-        if after.depth > 0 {
+        if after.depth > Depth(0) {
             let _ = write!(comment, " d{}", after.depth);
         }
         tokens.push(format!("{{{comment}}}"));
@@ -295,7 +295,7 @@ fn report(index: usize, game: &GameText, a: &Analysis) -> String {
         let searched: Vec<u32> = a
             .verdicts
             .iter()
-            .map(|v| v.depth)
+            .map(|v| v.depth.0)
             .filter(|&d| d > 0)
             .collect();
         if searched.is_empty() {
@@ -479,7 +479,7 @@ pub fn run(args: PdnArgs) -> ExitCode {
         engine.set_evaluation(*v, e.clone());
     }
     let limits = Limits {
-        depth: args.depth,
+        depth: args.depth.map(Depth),
         movetime: args.movetime,
         ..Limits::default()
     };

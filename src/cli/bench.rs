@@ -6,7 +6,7 @@
 
 use damiera::core::variant::Variant;
 use damiera::engine::search::Limits;
-use damiera::engine::{Engine, Event, Naming};
+use damiera::engine::{Depth, Engine, Event, MoveForm};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -66,12 +66,12 @@ pub fn run(a: BenchArgs) -> ExitCode {
             return ExitCode::from(2);
         }
         let limits = Limits {
-            depth: Some(depth),
+            depth: Some(Depth(depth)),
             ..Limits::default()
         };
         let t = Instant::now();
         let mut nodes = 0;
-        let (best, _) = engine.search(limits, Naming::Native, |ev| {
+        let (best, _) = engine.search(limits, MoveForm::Native, |ev| {
             if let Event::Info { nodes: n, .. } = ev {
                 nodes = n;
             }

@@ -3,6 +3,7 @@
 use super::fail;
 use clap::ArgMatches;
 use damiera::core::variant::Variant;
+use damiera::engine::Depth;
 use damiera::tools::arena::openings::{self, RandomOpenings};
 use damiera::tools::arena::process::{EngineSpec, Protocol};
 use damiera::tools::arena::stats::Sprt;
@@ -153,7 +154,7 @@ pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
     let tc = TimeControl {
         movetime: a.movetime,
         fischer,
-        depth: a.depth,
+        depth: a.depth.map(Depth),
     };
     let sprt = match a.sprt.as_deref().map(Sprt::parse).transpose() {
         Ok(s) => s,
@@ -169,7 +170,7 @@ pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
                 count: n,
                 plies: a.opening_plies,
                 seed: a.seed,
-                depth: 8,
+                depth: Depth(8),
                 margin: 25,
             };
             match openings::random_openings(variant, p) {

@@ -3,6 +3,7 @@
 
 use super::fail;
 use damiera::core::variant::Variant;
+use damiera::engine::Depth;
 use damiera::tools::arena::openings::{self, RandomOpenings};
 use std::process::ExitCode;
 
@@ -39,7 +40,7 @@ pub fn run(a: OpeningsArgs) -> ExitCode {
         count: a.count,
         plies: a.plies,
         seed: a.seed,
-        depth: a.depth,
+        depth: Depth(a.depth),
         margin: a.margin,
     };
     match openings::random_openings(variant, p) {

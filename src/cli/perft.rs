@@ -6,7 +6,7 @@ use clap::ValueEnum;
 use damiera::core::dispatch::{Dispatch, VariantFn};
 use damiera::core::movegen::Duplicates;
 use damiera::core::perft;
-use damiera::Game;
+use damiera::Draughts;
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -68,7 +68,7 @@ struct PerftJob {
 
 impl VariantFn for PerftJob {
     type Output = ExitCode;
-    fn call<G: Game>(self) -> ExitCode {
+    fn call<G: Draughts>(self) -> ExitCode {
         let pos = match &self.fen {
             None => G::start(),
             Some(f) => match G::parse_fen(f) {
@@ -87,7 +87,7 @@ impl VariantFn for PerftJob {
 /// perft from the shell. Progress on stderr once a run is long enough to want it (half a
 /// second): on a terminal a bar (root moves done of all, leaves per second, time left), else
 /// one line per root move.
-fn run_perft<G: Game>(pos: &G::Position, depth: u32, divide: bool, dups: Duplicates) {
+fn run_perft<G: Draughts>(pos: &G::Position, depth: u32, divide: bool, dups: Duplicates) {
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     use std::io::IsTerminal;
     let start = Instant::now();

@@ -3,6 +3,7 @@
 use super::{fail, variant};
 use clap::Args;
 use damiera::engine::eval::Evaluation;
+use damiera::engine::Depth;
 use damiera::tools::learn::selfplay::{self, SelfplayConfig};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -80,7 +81,7 @@ pub fn run(a: SelfplayArgs) -> ExitCode {
         variant: v,
         games: a.games,
         first_game: a.first_game,
-        depth: a.depth,
+        depth: Depth(a.depth),
         nodes: a.nodes,
         opening_plies: a.opening_plies,
         seed: a.seed,

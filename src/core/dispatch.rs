@@ -1,5 +1,5 @@
 //! From a runtime variant to its type: the one `match` that turns a [`Variant`] value (chosen
-//! at the edge: CLI, protocols) into code generic over [`Game`] (as shakmaty's
+//! at the edge: CLI, protocols) into code generic over [`Draughts`] (as shakmaty's
 //! `VariantPosition` does). It sits above the rules, [`crate::core::game`] and
 //! [`crate::core::damone`], so that [`Variant`] itself stays a plain value.
 //!
@@ -7,12 +7,12 @@
 //! option is Italian Damone's end of game (ruling I.4, [`DamoneWin`]); a bare [`Variant`]
 //! dispatches with the default options.
 
-use crate::core::damone::{DamoneGame, DamoneWin};
-use crate::core::game::Game;
-use crate::core::rules::{Brazilian, English, International, Italian, Russian};
+use crate::core::damone::{DamoneDraughts, DamoneWin};
+use crate::core::draughts::Draughts;
+use crate::core::rules::{Brazilian, English, International, Italian, Numbering, Russian};
 use crate::core::variant::Variant;
 
-/// A variant with its rule options: what decides the [`Game`] type a computation runs with.
+/// A variant with its rule options: what decides the [`Draughts`] type a computation runs with.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct RuleSet {
     /// The variant.
@@ -37,12 +37,12 @@ pub trait VariantFn {
     /// What the computation returns.
     type Output;
     /// Runs it for variant `G`.
-    fn call<G: Game>(self) -> Self::Output;
+    fn call<G: Draughts>(self) -> Self::Output;
 }
 
 /// Runs a [`VariantFn`] with the type of a runtime variant: `variant.dispatch(f)`.
 pub trait Dispatch: Copy {
-    /// Runs `f` with the variant's [`Game`] type.
+    /// Runs `f` with the variant's [`Draughts`] type.
     fn dispatch<F: VariantFn>(self, f: F) -> F::Output;
 
     /// The number of playable squares of the variant's board
@@ -51,16 +51,44 @@ pub trait Dispatch: Copy {
         struct Squares;
         impl VariantFn for Squares {
             type Output = u32;
-            fn call<G: Game>(self) -> u32 {
+            fn call<G: Draughts>(self) -> u32 {
                 G::SQUARES as u32
             }
         }
         self.dispatch(Squares)
     }
+
+    /// The name, in the variant's own notation, of the square numbered `n` in `numbering`
+    /// ([`Play::numbered_square`]): `Numbering::BottomLeft` 1 is `"a1"` in Russian. `None` off
+    /// the board.
+    fn numbered_square_name(self, numbering: Numbering, n: u32) -> Option<String> {
+        struct Name(Numbering, u32);
+        impl VariantFn for Name {
+            type Output = Option<String>;
+            fn call<G: Draughts>(self) -> Option<String> {
+                G::numbered_square(self.0, self.1).map(G::square_name)
+            }
+        }
+        self.dispatch(Name(numbering, n))
+    }
+
+    /// The number in `numbering` of the square named `name` in the variant's notation (the
+    /// inverse of [`Dispatch::numbered_square_name`]); `None` if it names no square.
+    fn square_number_in(self, numbering: Numbering, name: &str) -> Option<u32> {
+        struct Number<'a>(Numbering, &'a str);
+        impl VariantFn for Number<'_> {
+            type Output = Option<u32>;
+            fn call<G: Draughts>(self) -> Option<u32> {
+                let sq = G::parse_square(self.1).ok()?;
+                (1..=G::SQUARES as u32).find(|&n| G::numbered_square(self.0, n) == Some(sq))
+            }
+        }
+        self.dispatch(Number(numbering, name))
+    }
 }
 
 impl Dispatch for RuleSet {
-    /// The one `match` from a runtime variant and its options to a [`Game`] type.
+    /// The one `match` from a runtime variant and its options to a [`Draughts`] type.
     fn dispatch<F: VariantFn>(self, f: F) -> F::Output {
         match self.variant {
             Variant::English => f.call::<English>(),
@@ -68,8 +96,8 @@ impl Dispatch for RuleSet {
             Variant::Brazilian => f.call::<Brazilian>(),
             Variant::Russian => f.call::<Russian>(),
             Variant::Damone => match self.damone_win {
-                DamoneWin::All => f.call::<DamoneGame<false>>(),
-                DamoneWin::Damones => f.call::<DamoneGame<true>>(),
+                DamoneWin::All => f.call::<DamoneDraughts<false>>(),
+                DamoneWin::Damones => f.call::<DamoneDraughts<true>>(),
             },
             Variant::International => f.call::<International>(),
         }
@@ -92,7 +120,7 @@ mod tests {
         struct Name;
         impl VariantFn for Name {
             type Output = (&'static str, Variant);
-            fn call<G: Game>(self) -> (&'static str, Variant) {
+            fn call<G: Draughts>(self) -> (&'static str, Variant) {
                 (G::NAME, G::VARIANT)
             }
         }

@@ -5,7 +5,7 @@
 pub mod bitboard;
 pub mod damone;
 pub mod dispatch;
-pub mod game;
+pub mod draughts;
 pub mod geometry;
 pub mod movegen;
 pub mod moves;

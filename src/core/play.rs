@@ -1,4 +1,4 @@
-//! `Play`: the board-level game, what perft, notation and move generation need from a variant:
+//! `Play`: a variant at board level, what perft, notation and move generation need from a variant:
 //! its position type, the start, the side to move, the key, copy-make, move generation into a
 //! list or a visitor, bulk counting, captures walked into a [`CaptureSink`], the names of
 //! squares and the letters of pieces.
@@ -7,7 +7,7 @@
 //! position and walker, implements it in [`crate::core::damone`]. What is written once over
 //! `Play` serves both: [`Play::generate_captures`], [`crate::core::perft`], and the move
 //! names, move parsing and diagrams of [`crate::core::notation`].
-//! [`crate::core::game::Game`] is `Play` plus notation, draw rules and evaluation.
+//! [`crate::core::draughts::Draughts`] is `Play` plus notation and draw rules.
 
 use crate::core::bitboard::Square;
 use crate::core::geometry::Geometry;
@@ -15,22 +15,23 @@ use crate::core::movegen::{self, CaptureSink, Duplicates, ListSink, MoveVisitor}
 use crate::core::moves::{Move, MoveList};
 use crate::core::notation::squares::{self, SquareError};
 use crate::core::position::Position;
-use crate::core::rules::{Color, Rules};
+use crate::core::rules::{Color, Numbering, Rules};
 use crate::core::variant::Variant;
 use std::fmt::Debug;
 
-/// A position type that knows its game, so that notation can take a position alone
-/// (`notation::move_name(&pos, &mv)`, whatever the variant). A position's game is the variant
-/// with its default rule options: notation reads and names moves by the rules of movement.
-pub trait GamePosition: Copy + Eq + Send + Sync + Debug {
-    /// The game whose position this is.
-    type Game: Play<Position = Self>;
+/// A position type that knows its variant, so that notation can take a position alone
+/// (`notation::move_name(&pos, &mv)`, whatever the variant). A position's [`Play`] type is the
+/// variant with its default rule options: notation reads and names moves by the rules of
+/// movement.
+pub trait PlayPosition: Copy + Eq + Send + Sync + Debug {
+    /// The variant whose position this is.
+    type Play: Play<Position = Self>;
 }
 
-/// The board-level game: position, moves, squares and pieces (see the module docs).
+/// A variant at board level: position, moves, squares and pieces (see the module docs).
 pub trait Play: Copy + Default + Send + Sync + Debug + 'static {
     /// The position: a small `Copy` value with its Zobrist key.
-    type Position: GamePosition;
+    type Position: PlayPosition;
     /// The name the CLI and protocols use.
     const NAME: &'static str;
     /// The runtime variant this is.
@@ -43,6 +44,9 @@ pub trait Play: Copy + Default + Send + Sync + Debug + 'static {
     const RANKS: u8;
     /// The separator between the squares of a capture in PDN (`x` or `:`).
     const CAPTURE_SEPARATOR: char;
+    /// How the variant's notation names squares ([`Rules::NUMBERING`]; Italian Damone
+    /// algebraic).
+    const NUMBERING: Numbering;
     /// Whether kings fly (move and capture along whole free diagonals).
     const FLYING_KINGS: bool;
 
@@ -106,10 +110,20 @@ pub trait Play: Copy + Default + Send + Sync + Debug + 'static {
     /// The diagram letter of the piece on `sq`, if any (Rules variants: `w`/`b` men, `W`/`B`
     /// kings; Damone: `P`/`K`/`I` White, lower case Black).
     fn piece_letter(pos: &Self::Position, sq: Square) -> Option<char>;
+
+    /// The square numbered `n` (1-based) in `numbering` on this board (the dark squares from
+    /// [`Play::square_at`]), whatever numbering the variant writes; `None` off the board or
+    /// for [`Numbering::Algebraic`].
+    fn numbered_square(numbering: Numbering, n: u32) -> Option<Square> {
+        let a1_dark = Self::square_at(0, 0).is_some();
+        let (file, rank) =
+            squares::numbered_file_rank(numbering, Self::FILES, Self::RANKS, a1_dark, n)?;
+        Self::square_at(file, rank)
+    }
 }
 
-impl<R: Rules> GamePosition for Position<R> {
-    type Game = R;
+impl<R: Rules> PlayPosition for Position<R> {
+    type Play = R;
 }
 
 impl<R: Rules> Play for R {
@@ -120,6 +134,7 @@ impl<R: Rules> Play for R {
     const FILES: u8 = R::Board::WIDTH;
     const RANKS: u8 = R::Board::HEIGHT;
     const CAPTURE_SEPARATOR: char = R::CAPTURE_SEPARATOR;
+    const NUMBERING: Numbering = R::NUMBERING;
     const FLYING_KINGS: bool = R::FLYING_KINGS;
 
     fn start() -> Position<R> {

@@ -1,15 +1,15 @@
 //! `VariantPosition`: a position of a variant chosen at run time, for the tools above the core
 //! (the match referee, openings, PDN, the protocols' board translations), after shakmaty's
 //! `VariantPosition`: an enum with one case per game, every method delegating to the generic
-//! [`Game`] code through one `match` (the private `each!` macro). The search stays generic;
+//! [`Draughts`] code through one `match` (the private `each!` macro). The search stays generic;
 //! this is the typed boundary where a runtime [`Variant`] meets it.
 //!
 //! [`VariantGame`] adds the keys of the earlier positions, for threefold repetition, as the
 //! engine's game keeps them.
 
 use crate::core::bitboard::Square;
-use crate::core::damone::{self, DamoneGame, DamoneWin, Rank};
-use crate::core::game::{DrawRules, Game, Notation};
+use crate::core::damone::{self, DamoneDraughts, DamoneWin, Rank};
+use crate::core::draughts::{Draughts, DrawRules, Notation};
 use crate::core::movegen::Duplicates;
 use crate::core::moves::{Move, MoveList};
 use crate::core::notation::{FenError, MoveError};
@@ -38,7 +38,7 @@ pub enum VariantPosition {
 }
 
 /// The one `match` from a [`VariantPosition`] into generic code: binds the position to `$pos`
-/// and the variant's [`Game`] type to `$g` (Damone's by its end-of-game rule), then runs
+/// and the variant's [`Draughts`] type to `$g` (Damone's by its end-of-game rule), then runs
 /// `$body`.
 macro_rules! each {
     ($value:expr, |$g:ident, $pos:ident| $body:expr) => {
@@ -60,11 +60,11 @@ macro_rules! each {
                 $body
             }
             VariantPosition::Damone($pos, DamoneWin::All) => {
-                type $g = DamoneGame<false>;
+                type $g = DamoneDraughts<false>;
                 $body
             }
             VariantPosition::Damone($pos, DamoneWin::Damones) => {
-                type $g = DamoneGame<true>;
+                type $g = DamoneDraughts<true>;
                 $body
             }
             VariantPosition::International($pos) => {
@@ -104,7 +104,7 @@ impl fmt::Display for Outcome {
 /// in `history` (the keys of the earlier positions since the last irreversible move:
 /// threefold repetition), else `None`. The one statement of these rules for the engine's game
 /// and [`VariantGame`].
-pub fn outcome<G: Game>(pos: &G::Position, history: &[u64]) -> Option<Outcome> {
+pub fn outcome<G: Draughts>(pos: &G::Position, history: &[u64]) -> Option<Outcome> {
     if !G::has_moves(pos) {
         return Some(Outcome::Win(G::side(pos).opponent()));
     }
@@ -127,7 +127,7 @@ pub enum Piece {
     Damone,
 }
 
-/// What differs between the position types below [`Game`] and [`Play`] does not state: the
+/// What differs between the position types below [`Draughts`] and [`Play`] does not state: the
 /// rank of the piece on a square, pieces per side.
 trait Pieces {
     /// The piece on `sq`.

@@ -26,7 +26,8 @@ use crate::core::variant_position::{outcome, MAX_HISTORY};
 use crate::engine::eval::Evaluate;
 use crate::engine::eval::{EvaluateFn, Evaluation, Net};
 use crate::engine::search::MAX_THREADS;
-use crate::engine::search::{Control, Info, Limits, Reporter, Searcher, WIN, WIN_BOUND};
+use crate::engine::search::{Control, Info, Limits, Reporter, Searcher};
+pub use crate::engine::search::{Depth, Score};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
@@ -127,9 +128,11 @@ impl Drop for Runner {
     }
 }
 
-/// How moves are written in events.
+/// How a move is written: which squares a capture lists, and its separators. Not a square
+/// numbering (that is [`crate::core::rules::Numbering`]): every form names squares in the
+/// variant's own notation.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Naming {
+pub enum MoveForm {
     /// The variant's notation with every landing square of a capture (`11x18x25`), the
     /// native protocol's form.
     Native,
@@ -140,39 +143,15 @@ pub enum Naming {
     Pdn,
 }
 
-/// A score as protocols report it.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Score {
-    /// Centi-men from the side to move's view.
-    Cp(i32),
-    /// A win in this many plies.
-    Win(u32),
-    /// A loss in this many plies.
-    Loss(u32),
-}
-
-impl Score {
-    /// From a search score.
-    pub fn from_search(s: i32) -> Score {
-        if s >= WIN_BOUND {
-            Score::Win((WIN - s) as u32)
-        } else if s <= -WIN_BOUND {
-            Score::Loss((WIN + s) as u32)
-        } else {
-            Score::Cp(s)
-        }
-    }
-}
-
 /// What a search reports.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
     /// One completed iteration.
     Info {
-        /// Depth in plies.
-        depth: u32,
+        /// Depth.
+        depth: Depth,
         /// Deepest ply reached.
-        seldepth: u32,
+        seldepth: Depth,
         /// The score.
         score: Score,
         /// Nodes searched.
@@ -225,17 +204,17 @@ trait VariantEngine: Send {
     fn fen(&self) -> String;
     fn diagram(&self) -> String;
     fn perft(&mut self, depth: u32, sink: PerftSink);
-    fn go(&mut self, limits: Limits, ponder: bool, naming: Naming, sink: Sink);
+    fn go(&mut self, limits: Limits, ponder: bool, form: MoveForm, sink: Sink);
     fn control(&self) -> &Arc<Control>;
     fn wait(&mut self);
     fn new_game(&mut self);
     fn set_hash(&mut self, mib: usize) -> Result<(), String>;
     fn set_threads(&mut self, n: usize);
     fn set_weights(&mut self, net: Option<Arc<Net>>);
-    fn legal_moves(&self, naming: Naming) -> Vec<String>;
+    fn legal_moves(&self, form: MoveForm) -> Vec<String>;
     fn side_to_move(&self) -> Color;
     fn outcome(&self) -> Option<Outcome>;
-    fn naming_from(&self, text: &str, naming: Naming) -> Result<String, String>;
+    fn move_in_form(&self, text: &str, form: MoveForm) -> Result<String, String>;
 }
 
 struct GameEngine<G: Evaluate> {
@@ -261,14 +240,14 @@ impl<G: Evaluate> GameEngine<G> {
         }
     }
 
-    fn names(pos: &G::Position, moves: &[Move], naming: Naming) -> Vec<String> {
+    fn names(pos: &G::Position, moves: &[Move], form: MoveForm) -> Vec<String> {
         let mut p = *pos;
         let mut out = Vec::with_capacity(moves.len());
         for mv in moves {
-            out.push(match naming {
-                Naming::Native => G::move_name(&p, mv),
-                Naming::Hub => G::move_name_hub(mv),
-                Naming::Pdn => G::move_name_pdn(&p, mv),
+            out.push(match form {
+                MoveForm::Native => G::move_name(&p, mv),
+                MoveForm::Hub => G::move_name_hub(mv),
+                MoveForm::Pdn => G::move_name_pdn(&p, mv),
             });
             p = G::make(&p, mv);
         }
@@ -278,7 +257,7 @@ impl<G: Evaluate> GameEngine<G> {
 
 struct EventReporter<'a, G: Evaluate> {
     root: G::Position,
-    naming: Naming,
+    form: MoveForm,
     sink: &'a mut Sink,
 }
 
@@ -287,12 +266,12 @@ impl<G: Evaluate> Reporter for EventReporter<'_, G> {
         (self.sink)(Event::Info {
             depth: info.depth,
             seldepth: info.seldepth,
-            score: Score::from_search(info.score),
+            score: info.score,
             nodes: info.nodes,
             nps: info.nps(),
             time_ms: info.time_ms,
             hashfull: info.hashfull,
-            pv: GameEngine::<G>::names(&self.root, &info.pv, self.naming),
+            pv: GameEngine::<G>::names(&self.root, &info.pv, self.form),
         });
     }
 }
@@ -364,7 +343,7 @@ impl<G: Evaluate> VariantEngine for GameEngine<G> {
         }));
     }
 
-    fn go(&mut self, limits: Limits, ponder: bool, naming: Naming, mut sink: Sink) {
+    fn go(&mut self, limits: Limits, ponder: bool, form: MoveForm, mut sink: Sink) {
         self.wait();
         let control = Arc::new(Control::default());
         control.pondering.store(ponder, Ordering::SeqCst);
@@ -377,14 +356,14 @@ impl<G: Evaluate> VariantEngine for GameEngine<G> {
             s.set_weights(weights);
             let mut reporter = EventReporter::<G> {
                 root,
-                naming,
+                form,
                 sink: &mut sink,
             };
             let result = s.think(&root, &history, &limits, &control, &mut reporter);
             let mut moves = Vec::new();
             moves.extend(result.best);
             moves.extend(result.ponder);
-            let names = GameEngine::<G>::names(&root, &moves, naming);
+            let names = GameEngine::<G>::names(&root, &moves, form);
             sink(Event::BestMove {
                 best: names.first().cloned(),
                 ponder: names.get(1).cloned(),
@@ -425,11 +404,11 @@ impl<G: Evaluate> VariantEngine for GameEngine<G> {
         self.weights = net;
     }
 
-    fn legal_moves(&self, naming: Naming) -> Vec<String> {
+    fn legal_moves(&self, form: MoveForm) -> Vec<String> {
         let mut list = MoveList::new();
         G::generate(&self.pos, &mut list, Duplicates::Drop);
         list.iter()
-            .map(|mv| Self::names(&self.pos, std::slice::from_ref(mv), naming).remove(0))
+            .map(|mv| Self::names(&self.pos, std::slice::from_ref(mv), form).remove(0))
             .collect()
     }
 
@@ -441,9 +420,9 @@ impl<G: Evaluate> VariantEngine for GameEngine<G> {
         outcome::<G>(&self.pos, &self.history)
     }
 
-    fn naming_from(&self, text: &str, naming: Naming) -> Result<String, String> {
+    fn move_in_form(&self, text: &str, form: MoveForm) -> Result<String, String> {
         G::parse_move(&self.pos, text)
-            .map(|mv| Self::names(&self.pos, &[mv], naming).remove(0))
+            .map(|mv| Self::names(&self.pos, &[mv], form).remove(0))
             .map_err(|e| e.to_string())
     }
 }
@@ -631,9 +610,9 @@ impl Engine {
 
     /// Starts a search on its own thread; events go to `sink`, the last being
     /// [`Event::BestMove`]. A running search is stopped first.
-    pub fn go(&mut self, limits: Limits, ponder: bool, naming: Naming, sink: Sink) {
+    pub fn go(&mut self, limits: Limits, ponder: bool, form: MoveForm, sink: Sink) {
         self.stop();
-        self.inner.go(limits, ponder, naming, sink);
+        self.inner.go(limits, ponder, form, sink);
         self.searching = true;
         self.perft_running = false;
     }
@@ -681,8 +660,8 @@ impl Engine {
     }
 
     /// The legal moves of the current position.
-    pub fn legal_moves(&self, naming: Naming) -> Vec<String> {
-        self.inner.legal_moves(naming)
+    pub fn legal_moves(&self, form: MoveForm) -> Vec<String> {
+        self.inner.legal_moves(form)
     }
 
     /// The side to move.
@@ -697,12 +676,12 @@ impl Engine {
 
     /// The native name of a move given in any accepted form (checks legality).
     pub fn move_name(&self, text: &str) -> Result<String, String> {
-        self.inner.naming_from(text, Naming::Native)
+        self.inner.move_in_form(text, MoveForm::Native)
     }
 
-    /// The name under `naming` of a move given in any accepted form (checks legality).
-    pub fn move_name_as(&self, text: &str, naming: Naming) -> Result<String, String> {
-        self.inner.naming_from(text, naming)
+    /// The name in form `form` of a move given in any accepted form (checks legality).
+    pub fn move_name_as(&self, text: &str, form: MoveForm) -> Result<String, String> {
+        self.inner.move_in_form(text, form)
     }
 }
 
@@ -716,18 +695,18 @@ impl Engine {
     /// Searches the current position within `limits` and waits for the end (a blocking
     /// [`Engine::go`], for the shell tools): `info` gets each [`Event::Info`] on the calling
     /// thread as the search reports it. Returns the best move and the expected reply, named
-    /// by `naming` (`None`: no legal move, or no reply).
+    /// in `form` (`None`: no legal move, or no reply).
     pub fn search(
         &mut self,
         limits: Limits,
-        naming: Naming,
+        form: MoveForm,
         mut info: impl FnMut(Event),
     ) -> (Option<String>, Option<String>) {
         let (tx, rx) = mpsc::channel();
         self.go(
             limits,
             false,
-            naming,
+            form,
             Box::new(move |ev| {
                 let _ = tx.send(ev);
             }),

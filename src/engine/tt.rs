@@ -6,7 +6,7 @@
 //! only when `check ^ data` gives back its key, so a torn write by another thread (half old,
 //! half new) reads as a miss rather than as a wrong result (Hyatt and Mann's lockless hashing).
 //!
-//! The move is compact: its index in the list [`crate::Game::generate`] gives for the position
+//! The move is compact: its index in the list [`crate::Draughts::generate`] gives for the position
 //! (generation is deterministic), so an entry needs no from, to or captured set.
 //!
 //! Replacement: the same position is always overwritten (its move kept if the new result has

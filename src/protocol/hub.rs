@@ -14,29 +14,45 @@
 //! - Scores are in men; a win in n plies is `100 - n/100`; time in seconds; nps in millions.
 
 use super::{Input, InputError, Output};
-use crate::core::rules::Color;
+use crate::core::rules::{Color, Numbering};
 use crate::core::variant::Variant;
 use crate::core::variant_position::VariantPosition;
 use crate::engine::search::max_threads;
 use crate::engine::search::Limits;
 use crate::engine::Outcome;
 use crate::engine::DEFAULT_MOVE_OVERHEAD_MS;
-use crate::engine::{Engine, Event, Naming, Score, DEFAULT_HASH_MIB, MAX_HASH_MIB};
+use crate::engine::{Depth, Engine, Event, MoveForm, Score, DEFAULT_HASH_MIB, MAX_HASH_MIB};
 
-/// How squares are numbered in the Hub lines of an 8x8 game.
+/// Which of pydraughts' two square conventions a Hub peer speaks. Each picks, per variant, a
+/// [`Numbering`] (the one square-numbering enum, [`Dialect::numbering`]).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Numbering {
+pub enum Dialect {
     /// The variant's own numbering (pydraughts 0.6.x).
     Variant,
     /// pydraughts' internal numbering (pydraughts 0.5.7, lidraughts-bot).
     Internal,
 }
 
+impl Dialect {
+    /// The numbering of this dialect's square numbers in `v` (protocols.md §4.2-4.3):
+    /// variant: English, Italian and International their own ([`Numbering::TopLeft`]),
+    /// Russian and Brazilian from a1 ([`Numbering::BottomLeft`], pydraughts convert.py);
+    /// internal: 1 at the top-left as the first mover sees it ([`Numbering::TopLeft`]; English
+    /// turned round, [`Numbering::BottomRight`]).
+    pub fn numbering(self, v: Variant) -> Numbering {
+        match (self, v) {
+            (Dialect::Variant, Variant::Russian | Variant::Brazilian) => Numbering::BottomLeft,
+            (Dialect::Internal, Variant::English) => Numbering::BottomRight,
+            _ => Numbering::TopLeft,
+        }
+    }
+}
+
 /// The `notation` param: a fixed numbering, or detection from the `moves` list.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum NotationParam {
     Auto,
-    Fixed(Numbering),
+    Fixed(Dialect),
 }
 
 /// A parsed Hub line: the command and its `name=value` arguments.
@@ -126,13 +142,9 @@ fn quote(v: &str) -> String {
 /// Square number conversions between the Hub numberings and the variant's own notation
 /// (also used by `damiera match` to drive Hub engines).
 pub mod squares {
-    use super::Numbering;
+    use super::Dialect;
     use crate::core::dispatch::Dispatch;
     use crate::core::variant::Variant;
-
-    fn algebraic(file: u32, rank: u32) -> String {
-        format!("{}{}", (b'a' + file as u8) as char, rank)
-    }
 
     /// The number of squares of the variant's board (32, or 50 for International).
     pub fn squares(v: Variant) -> u32 {
@@ -141,34 +153,18 @@ pub mod squares {
 
     /// The native name of Hub square `n` (1-32, or 1-50 for International, whose Hub, internal
     /// and FMJD numberings are the same).
-    pub fn to_native(v: Variant, numbering: Numbering, n: u32) -> Option<String> {
-        if !(1..=squares(v)).contains(&n) {
-            return None;
-        }
-        if v == Variant::International {
-            return Some(n.to_string());
-        }
-        let (r, c) = ((n - 1) / 4, (n - 1) % 4);
-        Some(match (v, numbering) {
-            (Variant::English, Numbering::Variant) | (Variant::Italian | Variant::Damone, _) => {
-                n.to_string()
-            }
-            (Variant::English, Numbering::Internal) => (33 - n).to_string(),
-            // a1 = 1, c1 = 2, ..., h8 = 32 (pydraughts convert.py).
-            (_, Numbering::Variant) => algebraic(2 * c + r % 2, r + 1),
-            // 1 = b8, ..., 29 = a1 (the English layout).
-            (_, Numbering::Internal) => algebraic(2 * c + (r % 2 == 0) as u32, 8 - r),
-        })
+    pub fn to_native(v: Variant, dialect: Dialect, n: u32) -> Option<String> {
+        v.numbered_square_name(dialect.numbering(v), n)
     }
 
     /// The Hub number of a native square name.
-    pub fn to_hub(v: Variant, numbering: Numbering, name: &str) -> Option<u32> {
-        (1..=squares(v)).find(|&n| to_native(v, numbering, n).as_deref() == Some(name))
+    pub fn to_hub(v: Variant, dialect: Dialect, name: &str) -> Option<u32> {
+        v.square_number_in(dialect.numbering(v), name)
     }
 
-    /// The native name of internal square `i` and whether colors swap (English).
+    /// The native name of internal square `i`.
     pub fn internal_square(v: Variant, i: u32) -> Option<String> {
-        to_native(v, Numbering::Internal, i)
+        to_native(v, Dialect::Internal, i)
     }
 }
 
@@ -177,8 +173,8 @@ struct Hub {
     out: Output,
     variant: Variant,
     notation: NotationParam,
-    /// The numbering of the current game (detected or fixed).
-    numbering: Numbering,
+    /// The dialect of the current game (detected or fixed).
+    dialect: Dialect,
     limits: Limits,
     has_level: bool,
     move_overhead: u64,
@@ -228,7 +224,7 @@ impl Session {
             out,
             variant: Variant::English,
             notation: NotationParam::Auto,
-            numbering: Numbering::Variant,
+            dialect: Dialect::Variant,
             limits: Limits::default(),
             has_level: false,
             move_overhead: DEFAULT_MOVE_OVERHEAD_MS,
@@ -374,8 +370,8 @@ impl Hub {
             },
             "notation" => match value {
                 "auto" => self.notation = NotationParam::Auto,
-                "variant" => self.notation = NotationParam::Fixed(Numbering::Variant),
-                "internal" => self.notation = NotationParam::Fixed(Numbering::Internal),
+                "variant" => self.notation = NotationParam::Fixed(Dialect::Variant),
+                "internal" => self.notation = NotationParam::Fixed(Dialect::Internal),
                 _ => self.error(&format!("bad value {value} for notation")),
             },
             // A weights file for the current variant (docs/training.md); empty: built-in.
@@ -429,15 +425,15 @@ impl Hub {
         Ok(format!("{side}:W{}:B{}", white.join(","), black.join(",")))
     }
 
-    /// A Hub move (`a-b`, `axb`, `axbxc...`) in native notation, under `numbering`.
-    fn native_move(&self, numbering: Numbering, text: &str) -> Option<String> {
+    /// A Hub move (`a-b`, `axb`, `axbxc...`) in native notation, in `dialect`.
+    fn native_move(&self, dialect: Dialect, text: &str) -> Option<String> {
         let sep = if text.contains('-') { '-' } else { 'x' };
         let parts: Option<Vec<String>> = text
             .split(sep)
             .map(|n| {
                 n.parse::<u32>()
                     .ok()
-                    .and_then(|n| squares::to_native(self.variant, numbering, n))
+                    .and_then(|n| squares::to_native(self.variant, dialect, n))
             })
             .collect();
         let parts = parts?;
@@ -464,19 +460,17 @@ impl Hub {
         let order = match self.notation {
             NotationParam::Fixed(n) => vec![n],
             NotationParam::Auto => {
-                let other = match self.numbering {
-                    Numbering::Variant => Numbering::Internal,
-                    Numbering::Internal => Numbering::Variant,
+                let other = match self.dialect {
+                    Dialect::Variant => Dialect::Internal,
+                    Dialect::Internal => Dialect::Variant,
                 };
-                vec![self.numbering, other]
+                vec![self.dialect, other]
             }
         };
         let mut last_error = String::new();
-        for numbering in order {
-            let native: Option<Vec<String>> = moves
-                .iter()
-                .map(|m| self.native_move(numbering, m))
-                .collect();
+        for dialect in order {
+            let native: Option<Vec<String>> =
+                moves.iter().map(|m| self.native_move(dialect, m)).collect();
             let Some(native) = native else {
                 if last_error.is_empty() {
                     last_error = format!("bad move in moves=\"{}\"", moves.join(" "));
@@ -488,7 +482,7 @@ impl Hub {
                 Ok(()) => {
                     // An empty list tells nothing: keep the game's numbering unless fixed.
                     if !moves.is_empty() || self.notation != NotationParam::Auto {
-                        self.numbering = numbering;
+                        self.dialect = dialect;
                     }
                     return;
                 }
@@ -524,7 +518,7 @@ impl Hub {
                 move_overhead: self.move_overhead,
                 ..Limits::default()
             };
-            l.depth = int("depth")?.map(|d| d.clamp(1, 100) as u32);
+            l.depth = int("depth")?.map(|d| Depth(d.clamp(1, 100) as u32));
             l.nodes = int("nodes")?;
             l.movetime = secs("move-time")?;
             l.movestogo = int("moves")?.map(|m| m.min(1000) as u32);
@@ -589,12 +583,12 @@ impl Hub {
         }
         let out = self.out.clone();
         let variant = self.variant;
-        let numbering = self.numbering;
-        let to_hub = move |native: &str| Hub::hub_move_static(variant, numbering, native);
+        let dialect = self.dialect;
+        let to_hub = move |native: &str| Hub::hub_move_static(variant, dialect, native);
         self.engine.go(
             limits,
             ponder,
-            Naming::Hub,
+            MoveForm::Hub,
             Box::new(move |ev| match ev {
                 Event::Info { depth, seldepth, score, nodes, nps, time_ms, pv, .. } => {
                     let score = match score {
@@ -605,7 +599,7 @@ impl Hub {
                     let pv: Vec<String> = pv.iter().map(|m| to_hub(m)).collect();
                     out.line(&format!(
                         "info depth={depth} mean-depth={:.1} score={score:.2} nodes={nodes} time={:.3} nps={:.2} pv={}",
-                        (depth + seldepth) as f64 / 2.0,
+                        (depth.0 + seldepth.0) as f64 / 2.0,
                         time_ms as f64 / 1000.0,
                         nps as f64 / 1e6,
                         quote(&pv.join(" "))
@@ -622,12 +616,12 @@ impl Hub {
         );
     }
 
-    /// A native move name (native or Hub form) in a Hub numbering.
-    fn hub_move_static(variant: Variant, numbering: Numbering, native: &str) -> String {
+    /// A native move name (native or Hub form) in a Hub dialect's numbers.
+    fn hub_move_static(variant: Variant, dialect: Dialect, native: &str) -> String {
         let sep = if native.contains('-') { "-" } else { "x" };
         native
             .split(['-', 'x', ':'])
-            .map(|sq| match squares::to_hub(variant, numbering, sq) {
+            .map(|sq| match squares::to_hub(variant, dialect, sq) {
                 Some(n) => n.to_string(),
                 None => sq.to_string(),
             })
@@ -654,7 +648,7 @@ mod tests {
     fn square_numberings() {
         // protocols.md §4.2/4.3: Russian numeric a1 = 1, c1 = 2, b2 = 5, h8 = 32; internal
         // 1 = b8, 29 = a1; English internal i = 33 - i.
-        let v = |n| squares::to_native(Variant::Russian, Numbering::Variant, n).unwrap();
+        let v = |n| squares::to_native(Variant::Russian, Dialect::Variant, n).unwrap();
         assert_eq!(
             (v(1), v(2), v(5), v(9), v(13), v(32)),
             (
@@ -666,17 +660,17 @@ mod tests {
                 "h8".into()
             )
         );
-        let i = |n| squares::to_native(Variant::Brazilian, Numbering::Internal, n).unwrap();
+        let i = |n| squares::to_native(Variant::Brazilian, Dialect::Internal, n).unwrap();
         assert_eq!(
             (i(1), i(21), i(29), i(32)),
             ("b8".into(), "a3".into(), "a1".into(), "g1".into())
         );
         assert_eq!(
-            squares::to_native(Variant::English, Numbering::Internal, 1).unwrap(),
+            squares::to_native(Variant::English, Dialect::Internal, 1).unwrap(),
             "32"
         );
         assert_eq!(
-            squares::to_hub(Variant::Russian, Numbering::Variant, "b4"),
+            squares::to_hub(Variant::Russian, Dialect::Variant, "b4"),
             Some(13)
         );
     }

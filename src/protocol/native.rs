@@ -10,7 +10,9 @@ use crate::core::variant::Variant;
 use crate::engine::search::max_threads;
 use crate::engine::search::Limits;
 use crate::engine::DEFAULT_MOVE_OVERHEAD_MS;
-use crate::engine::{Engine, Event, Naming, PerftEvent, Score, DEFAULT_HASH_MIB, MAX_HASH_MIB};
+use crate::engine::{
+    Depth, Engine, Event, MoveForm, PerftEvent, Score, DEFAULT_HASH_MIB, MAX_HASH_MIB,
+};
 
 /// The options the engine announces and accepts.
 struct Options {
@@ -222,7 +224,7 @@ fn go(engine: &mut Engine, options: &Options, args: &[&str], out: &Output) {
     engine.go(
         limits,
         ponder,
-        Naming::Native,
+        MoveForm::Native,
         Box::new(move |ev| out.line(&event_line(&ev))),
     );
 }
@@ -250,7 +252,7 @@ fn go_limits(args: &[&str], white: bool, move_overhead: u64) -> Result<(Limits, 
                         None => format!("go {key} needs a number"),
                     })?;
                 match key {
-                    "depth" => limits.depth = Some(v.clamp(1, 100) as u32),
+                    "depth" => limits.depth = Some(Depth(v.clamp(1, 100) as u32)),
                     "nodes" => limits.nodes = Some(v),
                     "movetime" => limits.movetime = Some(v),
                     "wtime" => wtime = Some(v),

@@ -8,7 +8,7 @@
 
 use damiera::core::dispatch::{Dispatch, VariantFn};
 use damiera::core::variant::Variant;
-use damiera::{Duplicates, Game, MoveList};
+use damiera::{Draughts, Duplicates, MoveList};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -516,7 +516,7 @@ struct Replay<'a> {
 }
 
 /// The position of a setup in game `G`.
-pub fn position_of<G: Game>(setup: &Setup) -> Result<G::Position, String> {
+pub fn position_of<G: Draughts>(setup: &Setup) -> Result<G::Position, String> {
     let mut pos = match &setup.fen {
         None => G::start(),
         Some(f) => G::parse_fen(f).map_err(|e| e.to_string())?,
@@ -530,7 +530,7 @@ pub fn position_of<G: Game>(setup: &Setup) -> Result<G::Position, String> {
 
 impl VariantFn for Replay<'_> {
     type Output = Result<String, String>;
-    fn call<G: Game>(self) -> Result<String, String> {
+    fn call<G: Draughts>(self) -> Result<String, String> {
         let start = position_of::<G>(self.setup)?;
         let mut pos = start;
         for (i, m) in self.line.iter().enumerate() {
@@ -556,7 +556,7 @@ struct Legal<'a> {
 
 impl VariantFn for Legal<'_> {
     type Output = Vec<String>;
-    fn call<G: Game>(self) -> Vec<String> {
+    fn call<G: Draughts>(self) -> Vec<String> {
         let pos = position_of::<G>(self.setup).expect("a legal setup");
         let mut list = MoveList::new();
         G::generate(&pos, &mut list, Duplicates::Drop);

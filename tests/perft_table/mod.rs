@@ -8,7 +8,7 @@
 
 use damiera::core::movegen::Duplicates;
 use damiera::core::perft::perft;
-use damiera::Game;
+use damiera::Draughts;
 
 /// One published count: `leaves` at `depth` plies from `fen`, with duplicates per `dups`.
 pub struct Case {
@@ -56,7 +56,7 @@ pub fn cases(text: &str) -> Vec<Case> {
 /// Checks every count of `table` with `min < leaves <= max` by `G`'s bulk-counting perft, and
 /// hands each case with its position to `also` (a game's further checks). Returns the number of
 /// counts checked.
-pub fn check<G: Game>(
+pub fn check<G: Draughts>(
     table: &str,
     min: u64,
     max: u64,

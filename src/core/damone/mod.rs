@@ -1,7 +1,7 @@
 //! Italian Damone: draughts with three ranks of pieces (Pedine < Dama < Damone) on the Italian
 //! board (h1 dark). It does not fit "men and kings", so it has its own position type, move
 //! generator and notation beside the [`crate::core::rules::Rules`] variants, and plugs into the
-//! engine through [`Game`] (design.md, "Variants").
+//! engine through [`Draughts`] (design.md, "Variants").
 //!
 //! Sources (rules.md §D, with the project's rulings §I 1-5, which win where they speak):
 //! Wikipedia "Italian Damone" (intro), pergioco.net/2/damone.html (coordinates),
@@ -12,7 +12,7 @@
 //! Modules: [`rules`] (the rules as constants: ranks, set-up, promotion squares, draw and
 //! end-of-game rulings), [`position`] (the `Copy` position with its Zobrist key), [`movegen`]
 //! (tiered move generation: the walker and the precedence key), [`notation`] (squares and
-//! FEN); here, Damone as a [`Game`]. Its evaluation is the engine's (`engine::eval::damone`). What is not its own
+//! FEN); here, Damone as a [`Draughts`]. Its evaluation is the engine's (`engine::eval::damone`). What is not its own
 //! (move names and parsing, diagrams, perft, the capture list) it shares with the
 //! [`crate::core::rules::Rules`] variants through [`Play`].
 
@@ -25,13 +25,13 @@ pub use position::Position;
 pub use rules::*;
 
 use crate::core::bitboard::Square;
-use crate::core::game::{DrawRules, Notation};
+use crate::core::draughts::{DrawRules, Notation};
 use crate::core::geometry::{Board8, Geometry};
 use crate::core::movegen::{CaptureSink, Duplicates};
 use crate::core::moves::{Move, MoveList};
 use crate::core::notation::{FenError, SquareError};
-use crate::core::play::{GamePosition, Play};
-use crate::core::rules::Color;
+use crate::core::play::{Play, PlayPosition};
+use crate::core::rules::{Color, Numbering};
 use crate::core::variant::Variant;
 
 /// Whether the side to move has lost under the end-of-game rule `win` (**Ruling I.4**).
@@ -40,15 +40,15 @@ pub fn is_lost(pos: &Position, win: DamoneWin) -> bool {
         || !movegen::has_moves(pos)
 }
 
-/// Italian Damone as a [`Game`], with the end-of-game rule of ruling I.4 as a parameter:
+/// Italian Damone as a [`Draughts`], with the end-of-game rule of ruling I.4 as a parameter:
 /// `DAMONES_WIN = false` is the default [`DamoneWin::All`], `true` is [`DamoneWin::Damones`]
 /// (a side to move without a Damone has lost: it has no legal move). The runtime choice is
 /// [`crate::core::dispatch::RuleSet`].
 #[derive(Copy, Clone, Debug, Default)]
-pub struct DamoneGame<const DAMONES_WIN: bool>;
+pub struct DamoneDraughts<const DAMONES_WIN: bool>;
 
 /// Italian Damone with the default end of game (no legal move loses).
-pub type Damone = DamoneGame<false>;
+pub type Damone = DamoneDraughts<false>;
 
 /// Whether the side to move has lost its last Damone, under the `Damones` rule.
 #[inline(always)]
@@ -58,11 +58,11 @@ fn lost_damones<const DAMONES_WIN: bool>(pos: &Position) -> bool {
 
 /// A Damone position's notation game is [`Damone`]: moves are read and named by the rules of
 /// movement, whatever the end-of-game option.
-impl GamePosition for Position {
-    type Game = Damone;
+impl PlayPosition for Position {
+    type Play = Damone;
 }
 
-impl<const DAMONES_WIN: bool> Play for DamoneGame<DAMONES_WIN> {
+impl<const DAMONES_WIN: bool> Play for DamoneDraughts<DAMONES_WIN> {
     type Position = Position;
     const NAME: &'static str = "damone";
     const VARIANT: Variant = Variant::Damone;
@@ -70,6 +70,8 @@ impl<const DAMONES_WIN: bool> Play for DamoneGame<DAMONES_WIN> {
     const FILES: u8 = Board8::WIDTH;
     const RANKS: u8 = Board8::HEIGHT;
     const CAPTURE_SEPARATOR: char = 'x';
+    /// Algebraic squares on the Italian board (docs/rules.md, "Italian Damone").
+    const NUMBERING: Numbering = Numbering::Algebraic;
     /// Damas and the Damone move one square at a time (docs/rules.md, "Italian Damone").
     const FLYING_KINGS: bool = false;
 
@@ -148,7 +150,7 @@ impl<const DAMONES_WIN: bool> Play for DamoneGame<DAMONES_WIN> {
     }
 }
 
-impl<const DAMONES_WIN: bool> Notation for DamoneGame<DAMONES_WIN> {
+impl<const DAMONES_WIN: bool> Notation for DamoneDraughts<DAMONES_WIN> {
     fn parse_fen(fen: &str) -> Result<Position, FenError> {
         notation::parse_fen(fen)
     }
@@ -157,7 +159,7 @@ impl<const DAMONES_WIN: bool> Notation for DamoneGame<DAMONES_WIN> {
     }
 }
 
-impl<const DAMONES_WIN: bool> DrawRules for DamoneGame<DAMONES_WIN> {
+impl<const DAMONES_WIN: bool> DrawRules for DamoneDraughts<DAMONES_WIN> {
     #[inline(always)]
     fn draw_by_counter(pos: &Position) -> bool {
         pos.quiet_plies() >= DRAW_PLIES

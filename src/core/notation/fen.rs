@@ -8,7 +8,7 @@
 //! on, never the reverse): [`Position::start`] (the rules' start FEN parsed) and the `Debug`
 //! form (the FEN).
 
-use super::squares::{parse_square, sort_key, square_name, SquareError};
+use super::squares::{parse_square, sort_key, square_in, square_name, SquareError};
 use crate::core::bitboard::{Bitboard, Square};
 use crate::core::movegen;
 use crate::core::position::Position;
@@ -155,6 +155,15 @@ pub fn fen_counters(text: &str) -> Result<FenCounters, FenError> {
 /// malformed counter, a malformed or off-board square, a light square, a square listed twice
 /// or for both colors, a man on the row where it would be crowned.
 pub fn parse_fen<R: Rules>(text: &str) -> Result<Position<R>, FenError> {
+    parse_fen_in::<R>(text, R::NUMBERING)
+}
+
+/// [`parse_fen`] with numeric squares read in `numbering` (for example a Russian FEN from
+/// lidraughts, numbered [`Numbering::TopLeft`], or PDN's `N0` files,
+/// [`Numbering::BottomLeft`]); names in the variant's own notation are read as ever.
+///
+/// Errors: as [`parse_fen`].
+pub fn parse_fen_in<R: Rules>(text: &str, numbering: Numbering) -> Result<Position<R>, FenError> {
     let FenParts { side, lists, .. } = fen_parts(text)?;
     let mut sets = [Bitboard::EMPTY; 2];
     let mut kings = Bitboard::EMPTY;
@@ -172,7 +181,7 @@ pub fn parse_fen<R: Rules>(text: &str) -> Result<Position<R>, FenError> {
         }
         seen[color as usize] = true;
         for item in list.split(',').map(str::trim).filter(|i| !i.is_empty()) {
-            for (sq, king) in parse_item::<R>(item)? {
+            for (sq, king) in parse_item::<R>(item, numbering)? {
                 let name = square_name::<R>(sq);
                 if sets[0].contains(sq) || sets[1].contains(sq) {
                     let other = if sets[color as usize].contains(sq) {
@@ -205,15 +214,26 @@ pub fn parse_fen<R: Rules>(text: &str) -> Result<Position<R>, FenError> {
     Ok(Position::from_parts(sets[0], sets[1], kings, side))
 }
 
-/// One FEN list item: `sq`, `Ksq`, or a numeric range `a-b` / `Ka-Kb` / `Ka-b`.
-fn parse_item<R: Rules>(item: &str) -> Result<Vec<(Square, bool)>, FenError> {
+/// One FEN list item: `sq`, `Ksq`, or a numeric range `a-b` / `Ka-Kb` / `Ka-b`; numbers are in
+/// `numbering`.
+fn parse_item<R: Rules>(item: &str, numbering: Numbering) -> Result<Vec<(Square, bool)>, FenError> {
     let (king, rest) = match item.strip_prefix(['K', 'k']) {
         Some(r) => (true, r),
         None => (false, item),
     };
     let sq_err = |e: SquareError| FenError(e.to_string());
+    // A number in a numbering other than the variant's own.
+    let foreign = numbering != R::NUMBERING && numbering != Numbering::Algebraic;
+    let number = |n: u32| -> Result<Square, FenError> {
+        if foreign {
+            square_in::<R>(numbering, n)
+                .ok_or_else(|| sq_err(SquareError::OutOfRange(n.to_string())))
+        } else {
+            parse_square::<R>(&n.to_string()).map_err(sq_err)
+        }
+    };
     if let Some((a, b)) = rest.split_once('-') {
-        if R::NUMBERING == Numbering::Algebraic {
+        if !foreign && R::NUMBERING == Numbering::Algebraic {
             return Err(FenError(format!("range '{item}' needs numeric squares")));
         }
         let b = b.strip_prefix(['K', 'k']).unwrap_or(b);
@@ -221,13 +241,12 @@ fn parse_item<R: Rules>(item: &str) -> Result<Vec<(Square, bool)>, FenError> {
             (Ok(lo), Ok(hi)) if lo <= hi => (lo, hi),
             _ => return Err(FenError(format!("'{item}' is not a range of squares"))),
         };
-        (lo..=hi)
-            .map(|n| {
-                parse_square::<R>(&n.to_string())
-                    .map(|sq| (sq, king))
-                    .map_err(sq_err)
-            })
-            .collect()
+        (lo..=hi).map(|n| number(n).map(|sq| (sq, king))).collect()
+    } else if foreign && !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+        let n = rest
+            .parse()
+            .map_err(|_| sq_err(SquareError::OutOfRange(rest.to_string())))?;
+        Ok(vec![(number(n)?, king)])
     } else {
         Ok(vec![(parse_square::<R>(rest).map_err(sq_err)?, king)])
     }

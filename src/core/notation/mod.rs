@@ -13,8 +13,7 @@ pub mod fen;
 pub mod moves;
 pub mod squares;
 
-pub(crate) use fen::counter_field;
-pub use fen::{fen, fen_counters, parse_fen, FenCounters, FenError};
+pub use fen::{fen, fen_counters, parse_fen, parse_fen_in, FenCounters, FenError};
 pub use moves::{
     capture_paths, diagram, move_name, move_name_hub, move_name_nth, move_name_pdn, parse_move,
     MoveError,

@@ -1,6 +1,6 @@
 //! Moves and diagrams in each variant's notation, written once over [`Play`] for every game
 //! (the [`crate::core::rules::Rules`] variants and Italian Damone). Each function takes a
-//! position alone: its game comes from [`GamePosition`].
+//! position alone: its game comes from [`PlayPosition`].
 //!
 //! A quiet move is `from-to`; a capture lists every landing square, joined by the variant's
 //! separator (`11x18x25`, `c3:e5:g3`, Damone `d4xf6xh8`). On input `from x to` is accepted when
@@ -11,11 +11,11 @@ use crate::core::bitboard::{Bitboard, Square};
 use crate::core::movegen::{CaptureSink, Duplicates};
 use crate::core::moves::{Move, MoveList};
 use crate::core::notation::squares::SquareError;
-use crate::core::play::{GamePosition, Play};
+use crate::core::play::{Play, PlayPosition};
 use std::fmt;
 
 /// The game of position type `P`.
-type GameOf<P> = <P as GamePosition>::Game;
+type PlayOf<P> = <P as PlayPosition>::Play;
 
 /// Collects the landing-square paths of one move.
 struct PathSink {
@@ -47,7 +47,7 @@ impl CaptureSink for PathSink {
 
 /// Every path of landing squares (after `from`, ending on `to`) by which the legal capture `mv`
 /// can be played. Empty for a quiet move.
-pub fn capture_paths<P: GamePosition>(pos: &P, mv: &Move) -> Vec<Vec<Square>> {
+pub fn capture_paths<P: PlayPosition>(pos: &P, mv: &Move) -> Vec<Vec<Square>> {
     if !mv.is_capture() {
         return Vec::new();
     }
@@ -57,24 +57,24 @@ pub fn capture_paths<P: GamePosition>(pos: &P, mv: &Move) -> Vec<Vec<Square>> {
         path: Vec::new(),
         paths: Vec::new(),
     };
-    GameOf::<P>::captures_into(pos, &mut sink);
+    PlayOf::<P>::captures_into(pos, &mut sink);
     sink.paths
 }
 
 /// A move in the variant's PDN notation: `from-to`, or every landing square of a capture
 /// joined by the variant's separator.
-pub fn move_name<P: GamePosition>(pos: &P, mv: &Move) -> String {
+pub fn move_name<P: PlayPosition>(pos: &P, mv: &Move) -> String {
     move_name_nth(pos, mv, 0)
 }
 
 /// [`move_name`] with the `nth` of the capture's paths (wrapping around), so that the
 /// duplicates listed by [`crate::core::movegen::Duplicates::Keep`] get each their own name.
-pub fn move_name_nth<P: GamePosition>(pos: &P, mv: &Move, nth: usize) -> String {
-    let name = GameOf::<P>::square_name;
+pub fn move_name_nth<P: PlayPosition>(pos: &P, mv: &Move, nth: usize) -> String {
+    let name = PlayOf::<P>::square_name;
     if !mv.is_capture() {
         return format!("{}-{}", name(mv.from), name(mv.to));
     }
-    let sep = GameOf::<P>::CAPTURE_SEPARATOR.to_string();
+    let sep = PlayOf::<P>::CAPTURE_SEPARATOR.to_string();
     let mut parts = vec![name(mv.from)];
     let paths = capture_paths(pos, mv);
     match paths.get(nth % paths.len().max(1)) {
@@ -100,20 +100,20 @@ fn needs_path(legal: &MoveList, mv: &Move) -> bool {
 /// This is what lidraughts writes (`PdnDump.scala`, `Replay.unambiguousPdnMoves`) and
 /// CheckerBoard (`move_to_pdn_english`, CheckerBoard.c), and what readers that want from x to
 /// expect: pydraughts 0.6.7's PDN reader, CheckerBoard's engines' `islegal` (from and to only).
-pub fn move_name_pdn<P: GamePosition>(pos: &P, mv: &Move) -> String {
-    let name = GameOf::<P>::square_name;
+pub fn move_name_pdn<P: PlayPosition>(pos: &P, mv: &Move) -> String {
+    let name = PlayOf::<P>::square_name;
     if !mv.is_capture() {
         return format!("{}-{}", name(mv.from), name(mv.to));
     }
     let mut legal = MoveList::new();
-    GameOf::<P>::generate(pos, &mut legal, Duplicates::Drop);
+    PlayOf::<P>::generate(pos, &mut legal, Duplicates::Drop);
     if needs_path(&legal, mv) {
         move_name(pos, mv)
     } else {
         format!(
             "{}{}{}",
             name(mv.from),
-            GameOf::<P>::CAPTURE_SEPARATOR,
+            PlayOf::<P>::CAPTURE_SEPARATOR,
             name(mv.to)
         )
     }
@@ -163,13 +163,13 @@ impl std::error::Error for MoveError {}
 /// Accepted: `from-to`; a capture with every landing square (`x` or `:` between squares);
 /// `from x to` when only one capture goes from there to there; the Hub form
 /// `from x to x captured...`.
-pub fn parse_move<P: GamePosition>(pos: &P, text: &str) -> Result<Move, MoveError> {
+pub fn parse_move<P: PlayPosition>(pos: &P, text: &str) -> Result<Move, MoveError> {
     let mut legal = MoveList::new();
-    GameOf::<P>::generate(pos, &mut legal, Duplicates::Drop);
+    PlayOf::<P>::generate(pos, &mut legal, Duplicates::Drop);
     find_move(
         text,
         &legal,
-        GameOf::<P>::parse_square,
+        PlayOf::<P>::parse_square,
         |mv| capture_paths(pos, mv),
         |mv| move_name(pos, mv),
     )
@@ -245,15 +245,15 @@ fn find_move(
 /// ([`Play::piece_letter`]: `w`/`b` men and `W`/`B` kings, Damone's `P`/`K`/`I` for White and
 /// lower case for Black), `.` an empty dark square, blank a light square, rank numbers on the
 /// left and file letters below.
-pub fn diagram<P: GamePosition>(pos: &P) -> String {
+pub fn diagram<P: PlayPosition>(pos: &P) -> String {
     let mut out = String::new();
-    let (w, h) = (GameOf::<P>::FILES, GameOf::<P>::RANKS);
+    let (w, h) = (PlayOf::<P>::FILES, PlayOf::<P>::RANKS);
     for rank in (0..h).rev() {
         out.push_str(&format!("{:>2} ", rank + 1));
         for file in 0..w {
-            let c = match GameOf::<P>::square_at(file, rank) {
+            let c = match PlayOf::<P>::square_at(file, rank) {
                 None => ' ',
-                Some(sq) => GameOf::<P>::piece_letter(pos, sq).unwrap_or('.'),
+                Some(sq) => PlayOf::<P>::piece_letter(pos, sq).unwrap_or('.'),
             };
             out.push(' ');
             out.push(c);

@@ -35,40 +35,82 @@ pub fn from_file_rank<R: Rules>(file: u8, rank: u8) -> Option<Square> {
     R::Board::square_at(x, rank)
 }
 
-/// Per-row layout of a numbered board: squares per row, and whether row `r` (0 = top) starts on
-/// the second file.
-fn numbering_layout(n: Numbering) -> (u8, u8, bool) {
-    // (squares per row, rows, whether even rows from the top start at file 1)
-    match n {
-        Numbering::English => (4, 8, true),
-        Numbering::Italian => (4, 8, false),
-        Numbering::International => (5, 10, true),
-        Numbering::Algebraic => (0, 0, false),
+/// The real `(file, rank)` of the square numbered `n` (1-based) in `numbering` on a board of
+/// `files` x `ranks` whose dark squares are those with `file + rank` even when `a1_dark`, odd
+/// otherwise; `None` for [`Numbering::Algebraic`] or a number off the board.
+pub fn numbered_file_rank(
+    numbering: Numbering,
+    files: u8,
+    ranks: u8,
+    a1_dark: bool,
+    n: u32,
+) -> Option<(u8, u8)> {
+    let per_row = files as u32 / 2;
+    if numbering == Numbering::Algebraic || n == 0 || n > per_row * ranks as u32 {
+        return None;
     }
+    let (row, c) = (((n - 1) / per_row) as u8, ((n - 1) % per_row) as u8);
+    let rank = match numbering {
+        Numbering::TopLeft => ranks - 1 - row,
+        _ => row,
+    };
+    // The leftmost dark square of this rank is on file 0 or 1.
+    let first = (rank + u8::from(!a1_dark)) % 2;
+    let file = match numbering {
+        Numbering::BottomRight => files - 2 + first - 2 * c,
+        _ => first + 2 * c,
+    };
+    Some((file, rank))
 }
 
-/// The number of a square in a numeric notation (1-based), or `None` for algebraic variants.
+/// The number of the square at real `(file, rank)` in `numbering` (the inverse of
+/// [`numbered_file_rank`]); `None` for [`Numbering::Algebraic`] or a light or off-board
+/// square.
+pub fn file_rank_number(
+    numbering: Numbering,
+    files: u8,
+    ranks: u8,
+    a1_dark: bool,
+    (file, rank): (u8, u8),
+) -> Option<u32> {
+    if numbering == Numbering::Algebraic || file >= files || rank >= ranks {
+        return None;
+    }
+    let first = (rank + u8::from(!a1_dark)) % 2;
+    if file % 2 != first {
+        return None;
+    }
+    let (row, c) = match numbering {
+        Numbering::TopLeft => (ranks - 1 - rank, (file - first) / 2),
+        Numbering::BottomRight => (rank, (files - 2 + first - file) / 2),
+        _ => (rank, (file - first) / 2),
+    };
+    Some(row as u32 * (files as u32 / 2) + c as u32 + 1)
+}
+
+/// The number of a square in `numbering` on `R`'s board, or `None` for
+/// [`Numbering::Algebraic`].
+pub fn number_in<R: Rules>(numbering: Numbering, sq: Square) -> Option<u32> {
+    let (w, h) = (R::Board::WIDTH, R::Board::HEIGHT);
+    file_rank_number(numbering, w, h, R::A1_DARK, file_rank::<R>(sq))
+}
+
+/// The square numbered `n` in `numbering` on `R`'s board.
+pub fn square_in<R: Rules>(numbering: Numbering, n: u32) -> Option<Square> {
+    let (w, h) = (R::Board::WIDTH, R::Board::HEIGHT);
+    let (file, rank) = numbered_file_rank(numbering, w, h, R::A1_DARK, n)?;
+    from_file_rank::<R>(file, rank)
+}
+
+/// The number of a square in the variant's numeric notation (1-based), or `None` for
+/// algebraic variants.
 pub fn square_number<R: Rules>(sq: Square) -> Option<u8> {
-    let (per_row, rows, even_offset) = numbering_layout(R::NUMBERING);
-    if per_row == 0 {
-        return None;
-    }
-    let (file, rank) = file_rank::<R>(sq);
-    let r = rows - 1 - rank;
-    let offset = if (r % 2 == 0) == even_offset { 1 } else { 0 };
-    Some(r * per_row + (file - offset) / 2 + 1)
+    number_in::<R>(R::NUMBERING, sq).map(|n| n as u8)
 }
 
-/// The internal square with number `n` in a numeric notation.
+/// The internal square with number `n` in the variant's numeric notation.
 pub fn square_from_number<R: Rules>(n: u32) -> Option<Square> {
-    let (per_row, rows, even_offset) = numbering_layout(R::NUMBERING);
-    if per_row == 0 || n == 0 || n > per_row as u32 * rows as u32 {
-        return None;
-    }
-    let i = (n - 1) as u8;
-    let (r, c) = (i / per_row, i % per_row);
-    let offset = if (r % 2 == 0) == even_offset { 1 } else { 0 };
-    from_file_rank::<R>(2 * c + offset, rows - 1 - r)
+    square_in::<R>(R::NUMBERING, n)
 }
 
 /// The name of a square in the variant's notation (`"29"`, `"c3"`).

@@ -22,7 +22,7 @@ impl Rules for English {
     /// WCDF: the double corner is on the player's right, the near-left square is dark.
     const A1_DARK: bool = true;
     /// WCDF numbering, 1 = b8 at Black's side.
-    const NUMBERING: Numbering = Numbering::English;
+    const NUMBERING: Numbering = Numbering::TopLeft;
     /// PDN GameType 21.
     const CAPTURE_SEPARATOR: char = 'x';
     /// usacheckers 1.17: a king moves one square in any diagonal direction.

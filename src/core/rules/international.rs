@@ -21,7 +21,7 @@ impl Rules for International {
     /// FMJD 2.4: the double corner (a1) is dark, on the player's left.
     const A1_DARK: bool = true;
     /// FMJD numbering 1-50 from the top left (PDN GameType 20, `N2`).
-    const NUMBERING: Numbering = Numbering::International;
+    const NUMBERING: Numbering = Numbering::TopLeft;
     /// PDN GameType 20: `x`.
     const CAPTURE_SEPARATOR: char = 'x';
     /// FMJD 3.5, 4.3: the king moves and captures along whole free diagonals.

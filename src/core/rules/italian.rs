@@ -22,7 +22,7 @@ impl Rules for Italian {
     /// FID-I 2.3: the bottom-right square (h1) is dark, so a1 is light.
     const A1_DARK: bool = false;
     /// FID-I 2.4: 1 = a8 ... 32 = h1.
-    const NUMBERING: Numbering = Numbering::Italian;
+    const NUMBERING: Numbering = Numbering::TopLeft;
     /// PDN GameType 22.
     const CAPTURE_SEPARATOR: char = 'x';
     /// FID-I 4.7: the king moves one square in the four diagonal directions.

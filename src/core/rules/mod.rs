@@ -88,17 +88,27 @@ pub enum Precedence {
     Italian,
 }
 
-/// How squares are named in a variant's notation.
+/// How the dark squares of a board are numbered, or named. The one square-numbering concept:
+/// a variant's own notation ([`Rules::NUMBERING`]), the Hub protocol's two numberings and the
+/// numeric squares of PDN files are each one of these values. Numbers run over the dark
+/// squares row by row, `files / 2` to a row; which square is dark follows from the board
+/// (a1 dark, or h1 dark on the Italian board).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Numbering {
-    /// 1-32 from the top-left as White sees it, 1 = b8, 29 = a1 (WCDF).
-    English,
-    /// 1-32 from the top-left as White sees it, 1 = a8, 32 = h1 (FID Italian rules 2.4).
-    Italian,
-    /// `a1`..`h8`, file letter then rank.
+    /// From the top-left as White sees it, left to right: English 1 = b8, 29 = a1 (WCDF);
+    /// Italian 1 = a8, 32 = h1 (FID Italian rules 2.4); International 1 = b10, 46 = a1 (FMJD);
+    /// on Russian and Brazilian boards lidraughts' numbers (PDN GameType notation `N2`) and
+    /// pydraughts' internal squares.
+    TopLeft,
+    /// From the bottom-left as White sees it, left to right: 1 = a1, 2 = c1, ..., 32 = h8 (PDN
+    /// GameType notation `N0`; pydraughts' Russian and Brazilian numbers).
+    BottomLeft,
+    /// From the bottom-right as White sees it, right to left, i.e. [`Numbering::TopLeft`] seen
+    /// from Black's side: on the English board 1 = g1, 4 = a1, 32 = b8 (pydraughts' internal
+    /// English squares, `33 - n`).
+    BottomRight,
+    /// `a1`..`h8`: file letter, then rank.
     Algebraic,
-    /// 1-50 from the top-left, 1 = b10, 46 = a1 (FMJD).
-    International,
 }
 
 /// A variant's rules. Implemented by zero-sized types; all knowledge is in constants.

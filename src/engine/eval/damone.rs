@@ -1,5 +1,5 @@
 //! Italian Damone's evaluation: its [`Evaluate`] side (learned weights on the [`Planes`] of its
-//! three ranks, else the hand-set evaluation below) for [`DamoneGame`].
+//! three ranks, else the hand-set evaluation below) for [`DamoneDraughts`].
 //!
 //! The hand-set evaluation, in centi-Pedines (a Pedine is 100) from the side to move's point
 //! of view; hand-set values, what Damone played with before it had learned weights.
@@ -20,13 +20,13 @@ use super::{dense, padded, Evaluate, Planes};
 use crate::core::bitboard::{Bitboard, Square};
 use crate::core::damone::movegen::directions;
 use crate::core::damone::{
-    DamoneGame, Position, Rank, DAMA_PROMOTION, PEDINE_DIRS, PEDINE_PROMOTION,
+    DamoneDraughts, Position, Rank, DAMA_PROMOTION, PEDINE_DIRS, PEDINE_PROMOTION,
 };
 use crate::core::geometry::Dir;
 use crate::core::geometry::{Board8, Geometry};
 use crate::core::rules::Color;
 
-impl<const DAMONES_WIN: bool> Evaluate for DamoneGame<DAMONES_WIN> {
+impl<const DAMONES_WIN: bool> Evaluate for DamoneDraughts<DAMONES_WIN> {
     /// The learned weights on the [`Planes`] (8x8, no flying kings) when given, else the
     /// hand-set [`evaluate`].
     fn evaluate(pos: &Position, net: Option<&Net>) -> i32 {

@@ -22,9 +22,9 @@ pub mod learned;
 pub mod weights;
 
 use crate::core::bitboard::Bitboard;
-use crate::core::damone::{DamoneGame, DamoneWin};
+use crate::core::damone::{DamoneDraughts, DamoneWin};
 use crate::core::dispatch::RuleSet;
-use crate::core::game::Game;
+use crate::core::draughts::Draughts;
 use crate::core::geometry::Geometry;
 use crate::core::position::Position;
 use crate::core::rules::{Brazilian, Color, English, International, Italian, Rules, Russian};
@@ -32,10 +32,10 @@ use crate::core::variant::Variant;
 pub use learned::Net;
 pub use weights::{built_in, read_weights, variant_index, Evaluation, HAND_SET};
 
-/// A variant's evaluation side, beside its [`Game`] side: the static evaluation and the
+/// A variant's evaluation side, beside its [`Draughts`] side: the static evaluation and the
 /// [`Planes`] form of its positions. Implemented for every [`Rules`] type and for Italian
-/// Damone ([`crate::core::damone::DamoneGame`], in [`damone`]).
-pub trait Evaluate: Game {
+/// Damone ([`crate::core::damone::DamoneDraughts`], in [`damone`]).
+pub trait Evaluate: Draughts {
     /// The static evaluation of `pos` in centi-men from the side to move's point of view
     /// (positive: good for the side to move): by the variant's learned weights `net` when
     /// given (the search's, [`Evaluation::weights`]), else by the hand-set evaluation.
@@ -90,7 +90,7 @@ pub trait EvaluateFn {
 }
 
 /// Runs `f` with the type of a variant and its rule options (a [`Variant`] alone: the default
-/// options), as [`crate::core::dispatch::Dispatch::dispatch`] does for [`crate::core::game::Game`]. The same `match`
+/// options), as [`crate::core::dispatch::Dispatch::dispatch`] does for [`crate::core::draughts::Draughts`]. The same `match`
 /// as the core's, kept here because the core cannot name [`Evaluate`].
 pub fn dispatch<F: EvaluateFn>(rules: impl Into<RuleSet>, f: F) -> F::Output {
     let rules = rules.into();
@@ -100,8 +100,8 @@ pub fn dispatch<F: EvaluateFn>(rules: impl Into<RuleSet>, f: F) -> F::Output {
         Variant::Brazilian => f.call::<Brazilian>(),
         Variant::Russian => f.call::<Russian>(),
         Variant::Damone => match rules.damone_win {
-            DamoneWin::All => f.call::<DamoneGame<false>>(),
-            DamoneWin::Damones => f.call::<DamoneGame<true>>(),
+            DamoneWin::All => f.call::<DamoneDraughts<false>>(),
+            DamoneWin::Damones => f.call::<DamoneDraughts<true>>(),
         },
         Variant::International => f.call::<International>(),
     }

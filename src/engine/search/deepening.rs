@@ -6,7 +6,7 @@
 //! a Lazy SMP search run the same loop without reporting, odd ones starting a ply deeper.
 
 use super::worker::Worker;
-use super::{Info, Limits, Reporter, SearchResult, INF, MAX_PLY, WIN, WIN_BOUND};
+use super::{Depth, Info, Limits, Reporter, Score, SearchResult, INF, MAX_PLY, WIN, WIN_BOUND};
 use crate::core::movegen::Duplicates;
 use crate::core::moves::{Move, MoveList};
 use crate::engine::eval::Evaluate;
@@ -28,12 +28,12 @@ impl<G: Evaluate> Worker<G> {
         let mut result = SearchResult {
             best: root_moves.first().copied(),
             ponder: None,
-            score: 0,
-            depth: 0,
+            score: Score::Cp(0),
+            depth: Depth(0),
             nodes: 0,
         };
         if root_moves.is_empty() {
-            result.score = -WIN;
+            result.score = Score::from_search(-WIN);
             if main {
                 self.wait_for_stop(limits, &control);
             }
@@ -41,7 +41,7 @@ impl<G: Evaluate> Worker<G> {
         }
         let max_depth = limits
             .depth
-            .unwrap_or(MAX_PLY as u32 - 20)
+            .map_or(MAX_PLY as u32 - 20, |d| d.0)
             .clamp(1, MAX_PLY as u32 - 20);
         let mut score = 0;
         let mut stable = 0u32;
@@ -61,13 +61,13 @@ impl<G: Evaluate> Worker<G> {
                         }
                         result.best = Some(mv);
                         result.ponder = pv.get(1).copied();
-                        result.score = s;
+                        result.score = Score::from_search(s);
                         if main {
                             self.flush_nodes();
                             reporter.iteration(&Info {
-                                depth,
-                                seldepth: self.seldepth as u32,
-                                score: s,
+                                depth: Depth(depth),
+                                seldepth: Depth(self.seldepth as u32),
+                                score: Score::from_search(s),
                                 nodes: self.total_nodes(),
                                 time_ms: self.start.elapsed().as_millis() as u64,
                                 hashfull: self.tt.hashfull(),
@@ -86,16 +86,16 @@ impl<G: Evaluate> Worker<G> {
                 result.best = Some(best);
                 result.ponder = pv.get(1).copied();
             }
-            result.score = score;
-            result.depth = depth;
+            result.score = Score::from_search(score);
+            result.depth = Depth(depth);
             self.flush_nodes();
             if !main {
                 continue;
             }
             reporter.iteration(&Info {
-                depth,
-                seldepth: self.seldepth as u32,
-                score,
+                depth: Depth(depth),
+                seldepth: Depth(self.seldepth as u32),
+                score: Score::from_search(score),
                 nodes: self.total_nodes(),
                 time_ms: self.start.elapsed().as_millis() as u64,
                 hashfull: self.tt.hashfull(),

@@ -37,6 +37,7 @@ mod worker;
 pub use smp::Searcher;
 
 use crate::core::moves::Move;
+use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -46,6 +47,52 @@ pub const INF: i32 = 32_000;
 pub const WIN: i32 = 31_000;
 /// Scores at least this large (in absolute value) are wins or losses.
 pub const WIN_BOUND: i32 = 30_000;
+
+/// A search depth in plies: what [`Limits`] asks for and [`Info`] and [`SearchResult`]
+/// report across the engine's boundary (inside the search, plies are plain integers).
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub struct Depth(pub u32);
+
+impl fmt::Display for Depth {
+    /// The number of plies.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// A score as the search reports it across its boundary (inside the search, scores are
+/// centi-men integers with [`WIN`] `- n` for a win in `n` plies).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Score {
+    /// Centi-men from the side to move's view.
+    Cp(i32),
+    /// A win in this many plies.
+    Win(u32),
+    /// A loss in this many plies.
+    Loss(u32),
+}
+
+impl Score {
+    /// From a search score (centi-men, or [`WIN`] `- n` for a win in `n` plies).
+    pub fn from_search(s: i32) -> Score {
+        if s >= WIN_BOUND {
+            Score::Win((WIN - s) as u32)
+        } else if s <= -WIN_BOUND {
+            Score::Loss((WIN + s) as u32)
+        } else {
+            Score::Cp(s)
+        }
+    }
+
+    /// The search score this is (the inverse of [`Score::from_search`]).
+    pub fn to_search(self) -> i32 {
+        match self {
+            Score::Cp(s) => s,
+            Score::Win(n) => WIN - n as i32,
+            Score::Loss(n) => -WIN + n as i32,
+        }
+    }
+}
 /// The deepest ply the search reaches (iterations, extensions and quiescence included).
 pub const MAX_PLY: usize = 120;
 /// The most search threads (`Threads`).
@@ -62,7 +109,7 @@ pub fn max_threads() -> usize {
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Stop after this many plies of iterative deepening.
-    pub depth: Option<u32>,
+    pub depth: Option<Depth>,
     /// Stop after about this many nodes.
     pub nodes: Option<u64>,
     /// Search exactly this long (minus the move overhead).
@@ -123,12 +170,12 @@ impl Control {
 /// One completed iteration.
 #[derive(Clone, Debug)]
 pub struct Info {
-    /// Nominal depth in plies.
-    pub depth: u32,
+    /// Nominal depth.
+    pub depth: Depth,
     /// Deepest ply reached, extensions and quiescence included.
-    pub seldepth: u32,
-    /// Score in centi-men from the side to move's view; `WIN - n` is a win in `n` plies.
-    pub score: i32,
+    pub seldepth: Depth,
+    /// The score from the side to move's view.
+    pub score: Score,
     /// Nodes searched so far (all threads).
     pub nodes: u64,
     /// Milliseconds since the search started.
@@ -166,10 +213,10 @@ pub struct SearchResult {
     pub best: Option<Move>,
     /// The expected reply.
     pub ponder: Option<Move>,
-    /// The score of the last completed iteration (centi-men).
-    pub score: i32,
+    /// The score of the last completed iteration.
+    pub score: Score,
     /// The last completed depth.
-    pub depth: u32,
+    pub depth: Depth,
     /// Nodes searched (all threads).
     pub nodes: u64,
 }

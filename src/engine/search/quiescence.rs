@@ -88,7 +88,7 @@ mod tests {
     use super::super::time::TimePlan;
     use super::super::worker::Shared;
     use super::super::{Control, Limits, Searcher, INF};
-    use crate::core::game::Notation;
+    use crate::core::draughts::Notation;
     use crate::engine::eval::Evaluate;
     use std::sync::atomic::{AtomicBool, AtomicU64};
     use std::sync::Arc;

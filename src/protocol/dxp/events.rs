@@ -8,7 +8,7 @@ use super::message::Message;
 use super::position::{fen_of, hub_form, move_message, START_FEN};
 use super::session::{session, Options, Report, Session};
 use crate::core::rules::Color;
-use crate::engine::Naming;
+use crate::engine::MoveForm;
 use std::io::Write;
 use std::net::TcpStream;
 use std::sync::mpsc::RecvTimeoutError;
@@ -208,7 +208,7 @@ impl Session<'_> {
             return;
         }
         let want = hub_form(from, to, &captured);
-        let hub = self.engine.legal_moves(Naming::Hub);
+        let hub = self.engine.legal_moves(MoveForm::Hub);
         let Some(i) = hub.iter().position(|m| *m == want) else {
             // An illegal move ends the game: we claim it (reason 3), with a CHAT saying why.
             let text = format!("illegal move {want} in {}", self.engine.fen());
@@ -225,7 +225,7 @@ impl Session<'_> {
             );
             return;
         };
-        let native = self.engine.legal_moves(Naming::Native)[i].clone();
+        let native = self.engine.legal_moves(MoveForm::Native)[i].clone();
         self.record_move(native);
         if self.sync() {
             self.our_turn();
@@ -251,14 +251,14 @@ impl Session<'_> {
         };
         let Some(i) = self
             .engine
-            .legal_moves(Naming::Hub)
+            .legal_moves(MoveForm::Hub)
             .iter()
             .position(|m| *m == hub)
         else {
             log::error!("dxp: own move {hub} is not legal");
             return;
         };
-        let native = self.engine.legal_moves(Naming::Native)[i].clone();
+        let native = self.engine.legal_moves(MoveForm::Native)[i].clone();
         if !self.send(&msg) {
             return;
         }

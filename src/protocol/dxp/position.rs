@@ -1,6 +1,6 @@
 //! DXP positions and moves in damiera's terms: the GAMEREQ's 50 squares as a FEN and back, a
 //! MOVE as a move in Hub form and back (the form [`Engine::legal_moves`] gives with
-//! [`Naming::Hub`](crate::engine::Naming::Hub)). Squares are numbered 1-50, as in DXP.
+//! [`MoveForm::Hub`](crate::engine::MoveForm::Hub)). Squares are numbered 1-50, as in DXP.
 
 use super::message::Message;
 use crate::core::rules::Color;
@@ -48,7 +48,7 @@ pub fn squares_of(engine: &Engine) -> (Color, String) {
 }
 
 /// The Hub form of a DXP move (`from-to`, or `from x to x captured...` ascending), the form
-/// [`Engine::legal_moves`] gives with [`Naming::Hub`](crate::engine::Naming::Hub).
+/// [`Engine::legal_moves`] gives with [`MoveForm::Hub`](crate::engine::MoveForm::Hub).
 pub fn hub_form(from: u8, to: u8, captured: &[u8]) -> String {
     if captured.is_empty() {
         return format!("{from}-{to}");

@@ -8,7 +8,7 @@ use super::io::{spawn_reader, Input};
 use super::message::Message;
 use crate::core::rules::Color;
 use crate::core::variant::Variant;
-use crate::engine::{Engine, Event, Naming, Outcome};
+use crate::engine::{Engine, Event, MoveForm, Outcome};
 use std::io::Write;
 use std::net::TcpStream;
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -202,7 +202,7 @@ impl Session<'_> {
         self.engine.go(
             limits,
             false,
-            Naming::Hub,
+            MoveForm::Hub,
             Box::new(move |ev| {
                 if let Event::BestMove { best, .. } = ev {
                     let _ = tx.send(Input::Best(best));

@@ -5,6 +5,7 @@ use super::engine_spec::EngineSpec;
 use super::openings::Opening;
 use super::stats::Sprt;
 use crate::core::variant::Variant;
+use crate::engine::Depth;
 
 /// The time control of every move.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -14,7 +15,7 @@ pub struct TimeControl {
     /// Fischer clock: base and increment in milliseconds (`--tc BASE+INC`, given in seconds).
     pub fischer: Option<(u64, u64)>,
     /// Depth limit per move in plies (`--depth`), alone or with the others.
-    pub depth: Option<u32>,
+    pub depth: Option<Depth>,
 }
 
 /// The no-answer limit for a `--depth`-only move, in milliseconds.

@@ -3,6 +3,7 @@
 //! move did not come ([`Failure`]). The process engines (`process.rs`) and the DXP engines
 //! (`dxp_engine.rs`) both speak in these terms; neither knows the other.
 
+use crate::engine::Depth;
 use std::time::Duration;
 
 /// How long the handshake (and `isready` / `ping` between games) may take.
@@ -59,8 +60,8 @@ pub struct EngineSpec {
 pub struct GoLimits {
     /// Milliseconds for this move.
     pub movetime: Option<u64>,
-    /// Depth limit in plies.
-    pub depth: Option<u32>,
+    /// Depth limit.
+    pub depth: Option<Depth>,
     /// Clocks in milliseconds: (White's time, Black's time, increment per move).
     pub clock: Option<(u64, u64, u64)>,
     /// Whether White is to move (for the Hub form, which sends only the mover's clock).

@@ -10,7 +10,7 @@ use crate::core::rules::Color;
 use crate::core::variant::Variant;
 use crate::core::variant_position::{VariantGame, VariantPosition};
 use crate::engine::search::Limits;
-use crate::engine::{Engine, Event, Naming, Score};
+use crate::engine::{Depth, Engine, Event, MoveForm, Score};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -91,13 +91,13 @@ pub fn read_openings(path: &str, variant: Variant) -> Result<Vec<Opening>, Strin
 
 /// The score (centi-men, side to move's view) of a depth-`depth` search of the current
 /// position; wins and losses count as ±10000.
-fn shallow_score(e: &mut Engine, depth: u32) -> i32 {
+fn shallow_score(e: &mut Engine, depth: Depth) -> i32 {
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
     };
     let mut last = 0;
-    e.search(limits, Naming::Native, |ev| {
+    e.search(limits, MoveForm::Native, |ev| {
         if let Event::Info { score, .. } = ev {
             last = match score {
                 Score::Cp(c) => c,
@@ -118,8 +118,8 @@ pub struct RandomOpenings {
     pub plies: usize,
     /// Seed of the `StdRng`.
     pub seed: u64,
-    /// Depth (plies) of the balance check search; 0 skips the search.
-    pub depth: u32,
+    /// Depth of the balance check search; 0 skips the search.
+    pub depth: Depth,
     /// Largest accepted |score| in centi-men.
     pub margin: i32,
 }
@@ -170,7 +170,7 @@ pub fn random_openings(variant: Variant, p: RandomOpenings) -> Result<Vec<Openin
         if pos.pieces_of(Color::White) != pos.pieces_of(Color::Black) {
             continue;
         }
-        if p.depth > 0 {
+        if p.depth > Depth(0) {
             let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
             e.set_position(None, &refs).expect("legal moves");
             e.new_game();
@@ -215,7 +215,7 @@ mod tests {
             count: 5,
             plies: 4,
             seed: 7,
-            depth: 4,
+            depth: Depth(4),
             margin: 25,
         };
         let a = random_openings(Variant::Damone, p).unwrap();

@@ -608,11 +608,11 @@ pub mod hubsq {
     use crate::core::rules::Color;
     use crate::core::variant::Variant;
     use crate::core::variant_position::{Piece, VariantPosition};
-    use crate::protocol::hub::{squares, Numbering};
+    use crate::protocol::hub::{squares, Dialect};
 
     /// The native square name of Hub square `n` (1..=32) in the 0.6 numbering.
     pub fn to_native(v: Variant, n: u32) -> Option<String> {
-        squares::to_native(v, Numbering::Variant, n)
+        squares::to_native(v, Dialect::Variant, n)
     }
 
     /// The native name of internal square `i` (the order of the 32 characters of a Hub
@@ -622,13 +622,13 @@ pub mod hubsq {
     }
 
     /// A native move in Hub form (`from x to x captured...` with native square names, as
-    /// `Engine::legal_moves(Naming::Hub)` gives it) with squares as 0.6 numbers.
+    /// `Engine::legal_moves(MoveForm::Hub)` gives it) with squares as 0.6 numbers.
     pub fn move_to_numbers(v: Variant, hub_form: &str) -> String {
         let sep = if hub_form.contains('-') { "-" } else { "x" };
         hub_form
             .split(['-', 'x', ':'])
             .map(|sq| {
-                squares::to_hub(v, Numbering::Variant, sq)
+                squares::to_hub(v, Dialect::Variant, sq)
                     .map(|n| n.to_string())
                     .unwrap_or_else(|| sq.to_string())
             })

@@ -221,6 +221,7 @@ pub fn report_text(cfg: &MatchConfig, r: &MatchReport) -> String {
 mod tests {
     use super::*;
     use crate::core::variant::Variant;
+    use crate::engine::Depth;
     use crate::tools::arena::engine_spec::{EngineSpec, Protocol};
     use crate::tools::arena::TimeControl;
 
@@ -238,7 +239,7 @@ mod tests {
             openings_source: "none".to_string(),
             games: 2,
             tc: TimeControl {
-                depth: Some(1),
+                depth: Some(Depth(1)),
                 ..TimeControl::default()
             },
             concurrency: 1,

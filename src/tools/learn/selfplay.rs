@@ -1,7 +1,7 @@
 //! `damiera selfplay`: fast games of the engine against itself, written as training positions
 //! ([`super::data`]).
 //!
-//! Game `i` starts with [`SelfplayConfig::opening_plies`] uniformly random legal moves drawn
+//! Draughts `i` starts with [`SelfplayConfig::opening_plies`] uniformly random legal moves drawn
 //! from a generator seeded with `seed` and `i`, then each move is a single-threaded search to a
 //! fixed depth (or node count) with a table cleared at the start of the game, so a run is
 //! reproducible from its seed whatever the concurrency: games are written in their order.
@@ -11,13 +11,13 @@
 //! when a search proves a win, or as a draw at [`SelfplayConfig::max_plies`].
 
 use super::data::{self, Outcome, Sample, SCORE_CLAMP};
-use crate::core::game::Game;
+use crate::core::draughts::Draughts;
 use crate::core::movegen::Duplicates;
 use crate::core::moves::MoveList;
 use crate::core::rules::Color;
 use crate::core::variant::Variant;
 use crate::engine::eval::{self, Evaluate, EvaluateFn, Net};
-use crate::engine::search::{Control, Limits, Searcher, Silent, WIN_BOUND};
+use crate::engine::search::{Control, Depth, Limits, Searcher, Silent, WIN_BOUND};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -38,8 +38,8 @@ pub struct SelfplayConfig {
     /// `0..k` and `k..n` write together (the second without its header) exactly the data of
     /// one run of `n` games.
     pub first_game: u64,
-    /// Search depth per move in plies (used when `nodes` is `None`).
-    pub depth: u32,
+    /// Search depth per move (used when `nodes` is `None`).
+    pub depth: Depth,
     /// Nodes per move instead of a depth.
     pub nodes: Option<u64>,
     /// Random plies at the start of each game.
@@ -83,7 +83,7 @@ fn game_rng(seed: u64, i: u64) -> StdRng {
 }
 
 /// The rules' verdict on `pos` (`history`: earlier keys since the last irreversible move).
-fn verdict<G: Game>(pos: &G::Position, history: &[u64]) -> Option<Outcome> {
+fn verdict<G: Draughts>(pos: &G::Position, history: &[u64]) -> Option<Outcome> {
     if !G::has_moves(pos) {
         return Some(match G::side(pos) {
             Color::White => Outcome::BlackWin,
@@ -149,7 +149,8 @@ fn play_game<G: Evaluate>(
         }
         let r = searcher.think(&pos, &history, &limits, &control, &mut Silent);
         let white = G::side(&pos) == Color::White;
-        let score = if white { r.score } else { -r.score };
+        let score = r.score.to_search();
+        let score = if white { score } else { -score };
         G::generate_captures(&pos, &mut list);
         if list.is_empty() && !G::threatened(&pos) {
             samples.push(Sample {

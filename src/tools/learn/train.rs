@@ -700,7 +700,7 @@ mod tests {
         eg[l.dense_offset] = 100.0;
         let net = Net::from_centi_men(&mg, &eg);
         let start = {
-            use crate::core::game::Play;
+            use crate::core::draughts::Play;
             use Evaluate;
             International::planes(&International::start())
         };

@@ -3,7 +3,7 @@
 //! unambiguous move names ([`pdn_move_names`]) and escaped tag values ([`escape`]).
 
 use crate::core::dispatch::{Dispatch, VariantFn};
-use crate::core::game::Game;
+use crate::core::draughts::Draughts;
 use crate::core::rules::Color;
 use crate::core::variant::Variant;
 
@@ -50,7 +50,7 @@ struct PdnNamesJob<'a> {
 
 impl VariantFn for PdnNamesJob<'_> {
     type Output = Result<Vec<String>, String>;
-    fn call<G: Game>(self) -> Result<Vec<String>, String> {
+    fn call<G: Draughts>(self) -> Result<Vec<String>, String> {
         let mut pos = match self.fen {
             None => G::start(),
             Some(f) => G::parse_fen(f).map_err(|e| e.to_string())?,

@@ -1,4 +1,4 @@
-//! `Game`: what the search, the protocols and perft need from a variant, so that variants that
+//! `Draughts`: what the search, the protocols and perft need from a variant, so that variants that
 //! do not fit "men and kings" (Italian Damone, with three ranks) plug in beside the
 //! [`Rules`]-based ones. It is the sum of small traits, one per concern:
 //!
@@ -7,16 +7,20 @@
 //! - [`Notation`]: FEN, move names and move parsing (most of it written once in
 //!   [`crate::core::notation`] over [`Play`]);
 //! - [`DrawRules`]: the no-progress counter and irreversible moves;
-//! - `Game`: their sum, implemented for every type with all three.
+//! - `Draughts`: their sum, implemented for every type with all three.
 //!
-//! Every [`Rules`] type is a `Game` through blanket impls; Damone implements each part in
-//! [`crate::core::damone`]. With `G: Game`, `G::make(..)`, `G::fen(..)` and the like resolve
+//! Every [`Rules`] type is a `Draughts` through blanket impls; Damone implements each part in
+//! [`crate::core::damone`]. With `G: Draughts`, `G::make(..)`, `G::fen(..)` and the like resolve
 //! through the supertraits.
+//!
+//! The trait is named for what it is, a variant's whole rules, so that "game" means one thing
+//! in damiera: a game played move by move (`VariantGame`, the match's games, DXP games, a
+//! PDN file's `GameText`).
 
 use crate::core::moves::Move;
 use crate::core::notation::{self, FenError, MoveError};
 use crate::core::position::Position;
-use crate::core::rules::Rules;
+use crate::core::rules::{Numbering, Rules};
 
 pub use crate::core::play::Play;
 
@@ -26,6 +30,13 @@ pub use crate::core::play::Play;
 pub trait Notation: Play {
     /// Parses a FEN in the variant's notation.
     fn parse_fen(fen: &str) -> Result<Self::Position, FenError>;
+    /// Parses a FEN whose numeric squares are in `numbering` (lidraughts' and PDN `N0`/`N2`
+    /// Russian and Brazilian files); by default (Italian Damone, algebraic only) as
+    /// [`Notation::parse_fen`].
+    fn parse_fen_in(fen: &str, numbering: Numbering) -> Result<Self::Position, FenError> {
+        let _ = numbering;
+        Self::parse_fen(fen)
+    }
     /// The FEN of a position.
     fn fen(pos: &Self::Position) -> String;
     /// An ASCII diagram of the position.
@@ -70,14 +81,17 @@ pub trait DrawRules: Play {
 }
 
 /// A playable variant: [`Play`], [`Notation`] and [`DrawRules`]; every type with all three is
-/// a `Game`. Evaluation is the engine's side (`Evaluate` in `engine::eval`), above the core.
-pub trait Game: Play + Notation + DrawRules {}
+/// a `Draughts`. Evaluation is the engine's side (`Evaluate` in `engine::eval`), above the core.
+pub trait Draughts: Play + Notation + DrawRules {}
 
-impl<G: Play + Notation + DrawRules> Game for G {}
+impl<G: Play + Notation + DrawRules> Draughts for G {}
 
 impl<R: Rules> Notation for R {
     fn parse_fen(fen: &str) -> Result<Position<R>, FenError> {
         notation::parse_fen(fen)
+    }
+    fn parse_fen_in(fen: &str, numbering: Numbering) -> Result<Position<R>, FenError> {
+        notation::parse_fen_in(fen, numbering)
     }
     fn fen(pos: &Position<R>) -> String {
         notation::fen(pos)
