@@ -15,6 +15,7 @@
 #![warn(clippy::absolute_paths)]
 
 pub mod core;
+pub mod egdb;
 pub mod engine;
 pub mod protocol;
 pub mod tools;
