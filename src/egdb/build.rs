@@ -405,6 +405,24 @@ pub fn solve_unit<R: Rules>(
     Ok(result)
 }
 
+/// Solves one unit ([`solve_unit`]) and writes its tables' files to `dir` (atomically);
+/// returns each table's material, positions and file size in bytes.
+pub fn build_unit<R: Rules>(
+    dir: &Path,
+    tables: &[Material],
+    threads: usize,
+    progress: &ProgressBar,
+) -> Result<Vec<(Material, u64, u64)>, EgdbError> {
+    let entries = solve_unit::<R>(dir, tables, threads, progress)?;
+    let mut out = Vec::new();
+    for (&m, e) in tables.iter().zip(entries) {
+        let path = file::write(dir, R::VARIANT, m, &e)?;
+        let size = fs::metadata(&path).map(|md| md.len()).unwrap_or(0);
+        out.push((m, e.len() as u64, size));
+    }
+    Ok(out)
+}
+
 /// The units of a build up to `pieces`, in dependency order: each a material with its swap
 /// (one table when they are equal).
 pub fn units(pieces: u32) -> Vec<Vec<Material>> {
@@ -456,12 +474,9 @@ pub fn build<R: Rules>(opts: &BuildOptions) -> Result<BuildReport, EgdbError> {
     for (k, u) in todo.iter().enumerate() {
         let name: Vec<String> = u.iter().map(|m| m.to_string()).collect();
         pb.set_message(format!("unit {}/{n} {}", k + 1, name.join(" ")));
-        let entries = solve_unit::<R>(&dir, u, opts.threads, &pb)?;
-        for (&m, e) in u.iter().zip(entries) {
-            let path = file::write(&dir, R::VARIANT, m, &e)?;
-            let size = fs::metadata(&path).map(|md| md.len()).unwrap_or(0);
-            report.built.push((m, e.len() as u64, size));
-            report.positions += e.len() as u64;
+        for (m, n, size) in build_unit::<R>(&dir, u, opts.threads, &pb)? {
+            report.built.push((m, n, size));
+            report.positions += n;
         }
     }
     pb.finish_and_clear();
