@@ -451,3 +451,23 @@ fn cli_probe_prints_value_distance_and_moves() {
         .expect("run");
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// The premise of the counter ruling (docs/egdb.md): every conversion, a capture by a man or a
+/// king or a promotion, resets each variant's no-progress counter, so a distance to conversion
+/// within the plies the counter still allows is a win under the counter too.
+#[test]
+fn every_conversion_resets_the_no_progress_counter() {
+    fn check<R: Rules>() {
+        assert!(R::resets_draw_counter(false, true, false), "{}", R::NAME);
+        assert!(R::resets_draw_counter(true, true, false), "{}", R::NAME);
+        assert!(R::resets_draw_counter(true, false, true), "{}", R::NAME);
+        assert!(R::resets_draw_counter(true, true, true), "{}", R::NAME);
+        // A king move that converts nothing does not: the counter runs while the DTC runs.
+        assert!(!R::resets_draw_counter(false, false, false), "{}", R::NAME);
+    }
+    check::<English>();
+    check::<Italian>();
+    check::<Brazilian>();
+    check::<Russian>();
+    check::<International>();
+}

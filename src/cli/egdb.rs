@@ -71,7 +71,8 @@ enum EgdbCommand {
         #[arg(long)]
         threads: Option<usize>,
     },
-    /// Per table: positions, wins, draws, losses (side to move) and file size; totals.
+    /// Per table: positions, wins, draws, losses (side to move), the longest win (plies to
+    /// conversion) and file size; totals.
     Info {
         #[command(flatten)]
         common: Common,
@@ -276,25 +277,30 @@ fn probe<R: Rules>(root: &std::path::Path, text: &str) -> Result<ExitCode, EgdbE
 fn info<R: Rules>(root: &std::path::Path, pieces: u32) -> Result<ExitCode, EgdbError> {
     let db = Egdb::open(root, R::VARIANT, pieces)?;
     let (mut tw, mut td, mut tl, mut tn, mut tb) = (0u64, 0u64, 0u64, 0u64, 0u64);
-    println!("table positions wins draws losses bytes");
+    let mut tfar = 0u16;
+    println!("table positions wins draws losses max-win-distance bytes");
     for (m, f) in db.tables() {
         let e = f.all_entries().map_err(EgdbError)?;
-        let (mut w, mut d, mut l) = (0u64, 0u64, 0u64);
+        let (mut w, mut d, mut l, mut far) = (0u64, 0u64, 0u64, 0u16);
         for x in e {
             match x & 3 {
-                1 => w += 1,
+                1 => {
+                    w += 1;
+                    far = far.max(x >> 2);
+                }
                 2 => l += 1,
                 _ => d += 1,
             }
         }
-        println!("{m} {} {w} {d} {l} {}", f.entries, f.file_size);
+        println!("{m} {} {w} {d} {l} {far} {}", f.entries, f.file_size);
+        tfar = tfar.max(far);
         tw += w;
         td += d;
         tl += l;
         tn += f.entries;
         tb += f.file_size;
     }
-    println!("total {tn} {tw} {td} {tl} {tb}");
+    println!("total {tn} {tw} {td} {tl} {tfar} {tb}");
     Ok(ExitCode::SUCCESS)
 }
 
