@@ -25,6 +25,7 @@ use crate::egdb::index::{Indexer, Placement};
 use crate::egdb::material::{canonical, Material};
 use crate::egdb::{loss, variant_dir, win, EgdbError, Entry, DRAW};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use log::debug;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -285,6 +286,7 @@ pub fn solve_unit<R: Rules>(
     }
     let unit = Unit::new::<R>(tables);
     let total = unit.total;
+    let t0 = Instant::now();
     assert!(total < u32::MAX as u64, "unit too large for 32-bit edges");
     // (1) Forward pass, in chunks taken by the threads in turn.
     let chunks = (total as usize).div_ceil(CHUNK);
@@ -319,6 +321,7 @@ pub fn solve_unit<R: Rules>(
         rem.extend_from_slice(&o.counts);
         flags.extend_from_slice(&o.flags);
     }
+    let t_forward = t0.elapsed();
     // (2) Reverse edges: preds[pstart[j]..pstart[j + 1]] are the positions moving to j.
     let mut pstart = vec![0u32; n + 1];
     for o in &outs {
@@ -344,6 +347,7 @@ pub fn solve_unit<R: Rules>(
         }
     }
     drop(fill);
+    let t_reverse = t0.elapsed();
     // (3) Levels.
     let mut val = vec![UNDECIDED; n];
     let mut level = Vec::new();
@@ -396,6 +400,14 @@ pub fn solve_unit<R: Rules>(
             *v = DRAW;
         }
     }
+    debug!(
+        "unit {:?}: {total} positions, {} edges; forward {:.2} s, reverse {:.2} s, levels {:.2} s ({d} levels)",
+        tables.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+        preds.len(),
+        t_forward.as_secs_f64(),
+        (t_reverse - t_forward).as_secs_f64(),
+        (t0.elapsed() - t_reverse).as_secs_f64()
+    );
     let mut result = Vec::new();
     for t in 0..tables.len() {
         let start = unit.base[t] as usize;
@@ -414,12 +426,14 @@ pub fn build_unit<R: Rules>(
     progress: &ProgressBar,
 ) -> Result<Vec<(Material, u64, u64)>, EgdbError> {
     let entries = solve_unit::<R>(dir, tables, threads, progress)?;
+    let t0 = Instant::now();
     let mut out = Vec::new();
     for (&m, e) in tables.iter().zip(entries) {
-        let path = file::write(dir, R::VARIANT, m, &e)?;
+        let path = file::write(dir, R::VARIANT, m, &e, threads)?;
         let size = fs::metadata(&path).map(|md| md.len()).unwrap_or(0);
         out.push((m, e.len() as u64, size));
     }
+    debug!("unit written in {:.2} s", t0.elapsed().as_secs_f64());
     Ok(out)
 }
 

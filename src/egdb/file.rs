@@ -27,6 +27,7 @@ use crate::egdb::{EgdbError, Entry};
 use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::thread;
 use zstd::bulk::{compress, Decompressor};
 
 /// The first 8 bytes of every table file.
@@ -75,21 +76,47 @@ pub fn write(
     variant: Variant,
     material: Material,
     entries: &[Entry],
+    threads: usize,
 ) -> Result<PathBuf, EgdbError> {
     let path = dir.join(file_name(material));
     let io = |e: std::io::Error| EgdbError(format!("{}: {e}", path.display()));
     let mut payload = Vec::new();
     let blocks = entries.len().div_ceil(BLOCK_ENTRIES as usize);
     let mut offsets = Vec::with_capacity(blocks + 1);
+    // Blocks are compressed on `threads` threads, block i by thread i % threads.
+    let chunks: Vec<&[Entry]> = entries.chunks(BLOCK_ENTRIES as usize).collect();
+    let threads = threads.clamp(1, chunks.len().max(1));
+    let parts: Vec<Vec<std::io::Result<Vec<u8>>>> = thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let chunks = &chunks;
+                s.spawn(move || {
+                    let mut raw = Vec::with_capacity(2 * BLOCK_ENTRIES as usize);
+                    chunks
+                        .iter()
+                        .skip(t)
+                        .step_by(threads)
+                        .map(|chunk| {
+                            raw.clear();
+                            for e in chunk.iter() {
+                                raw.extend_from_slice(&e.to_le_bytes());
+                            }
+                            compress(&raw, LEVEL)
+                        })
+                        .collect()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("compression thread"))
+            .collect()
+    });
+    let mut iters: Vec<_> = parts.into_iter().map(|p| p.into_iter()).collect();
     let mut data = Vec::new();
-    let mut raw = Vec::with_capacity(2 * BLOCK_ENTRIES as usize);
-    for chunk in entries.chunks(BLOCK_ENTRIES as usize) {
+    for i in 0..chunks.len() {
+        let z = iters[i % threads].next().expect("a block").map_err(io)?;
         offsets.push(data.len() as u64);
-        raw.clear();
-        for e in chunk {
-            raw.extend_from_slice(&e.to_le_bytes());
-        }
-        let z = compress(&raw, LEVEL).map_err(io)?;
         data.extend_from_slice(&z);
     }
     offsets.push(data.len() as u64);
