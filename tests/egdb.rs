@@ -321,6 +321,8 @@ fn probes_a_quiet_position_and_declines_captures() {
     build_all::<English>(tmp.path(), 3);
     let db = Egdb::open(tmp.path(), Variant::English, 3).expect("open");
     assert_eq!(db.max_pieces(), 3);
+    fn shareable<T: Send + Sync>(_: &T) {}
+    shareable(&db);
     let pos: Position<English> = parse_fen("W:WK1,K2:BK32").expect("fen");
     let p = db.probe(&pos).expect("covered");
     assert_eq!(p.value, Wld::Win);

@@ -16,7 +16,7 @@ use crate::core::variant::Variant;
 use crate::egdb::build::{material_of, placement};
 use crate::egdb::file::{self, TableFile};
 use crate::egdb::index::Indexer;
-use crate::egdb::material::{canonical, Material};
+use crate::egdb::material::{canonical, Material, MAX_KIND};
 use crate::egdb::{decode, loss, variant_dir, EgdbError, Entry, Probe};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -103,6 +103,8 @@ impl Egdb {
         max_pieces: u32,
         cache_bytes: usize,
     ) -> Result<Egdb, EgdbError> {
+        // Material keys have 4 bits a count: no table of more pieces can exist.
+        let max_pieces = max_pieces.min(MAX_KIND as u32);
         let dir = variant_dir(root, variant);
         let mut by_key = vec![0u16; 1 << 16];
         let mut tables = Vec::new();
