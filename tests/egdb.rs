@@ -259,10 +259,10 @@ fn value_of<R: Rules>(root: &Path, fen: &str) -> Probe {
     decode(set.entry(m, &p).expect("entry"))
 }
 
-/// Russian draughts: three kings against one win by Petrov's triangle unless the lone king
-/// holds the long diagonal a1-h8 (the "bolshak"), which draws (V. Gorodetsky, "Russian
-/// draughts endings"; the Russian rules' 15-move limit for this ending, 2.4 of the FMJD-Russian
-/// rules, exists because the win takes that long). Values here ignore the counters.
+/// Russian draughts: three kings against one win by Petrov's triangle (A. D. Petrov's method,
+/// the standard one of Russian endgame theory) unless the lone king holds the long diagonal
+/// a1-h8 (the "bolshak"), which draws; the Russian rules give this ending 15 moves, which the
+/// triangle needs. Values here ignore the counters; the distance is checked against them.
 #[test]
 fn russian_three_kings_against_one_on_and_off_the_long_diagonal() {
     let tmp = tempfile::tempdir().expect("tempdir");
@@ -278,8 +278,8 @@ fn russian_three_kings_against_one_on_and_off_the_long_diagonal() {
 }
 
 /// International draughts: three kings cannot beat one king that holds the long diagonal
-/// 46-5 (FMJD rules 6.3 then allow 16 moves for three kings against one; the classical
-/// ending theory, e.g. the KNDB's endgame manuals, has the diagonal as the drawing line).
+/// 46-5, a classical result of the endgame theory (FMJD rule 6.3 separately limits three kings
+/// against one to 16 moves); the database confirms it and this keeps it as a regression check.
 #[test]
 fn international_three_kings_cannot_beat_the_long_diagonal() {
     let tmp = tempfile::tempdir().expect("tempdir");
