@@ -33,6 +33,8 @@ enum Command {
     /// DXP (DamExchange) over TCP, International only: wait for games (--listen) or request
     /// one (--connect). docs/dxp.md.
     Dxp(cli::dxp::DxpArgs),
+    /// Endgame databases: build, probe, verify, info, bench (docs/egdb.md).
+    Egdb(cli::egdb::EgdbArgs),
     /// Play a match between two engines (docs/match.md).
     Match(cli::r#match::MatchArgs),
     /// Print random balanced openings (docs/match.md).
@@ -85,6 +87,7 @@ fn main() -> ExitCode {
         Some(Command::Selfplay(args)) => cli::selfplay::run(args),
         Some(Command::Train(args)) => cli::train::run(args),
         Some(Command::Perft(args)) => cli::perft::run(args),
+        Some(Command::Egdb(args)) => cli::egdb::run(args),
         Some(Command::Analyse(args)) => cli::analyse::run(args),
         Some(Command::Bench(args)) => cli::bench::run(args),
         Some(Command::Hub) => {

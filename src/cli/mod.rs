@@ -7,6 +7,7 @@ pub mod analyse;
 pub mod analyse_pdn;
 pub mod bench;
 pub mod dxp;
+pub mod egdb;
 pub mod r#match;
 pub mod openings;
 pub mod perft;

@@ -1,6 +1,6 @@
 //! From a runtime variant to its type: the one `match` that turns a [`Variant`] value (chosen
 //! at the edge: CLI, protocols) into code generic over [`Draughts`] (as shakmaty's
-//! `VariantPosition` does). It sits above the rules, [`crate::core::game`] and
+//! `VariantPosition` does). It sits above the rules, [`crate::core::draughts`] and
 //! [`crate::core::damone`], so that [`Variant`] itself stays a plain value.
 //!
 //! The value dispatched is a [`RuleSet`]: the variant and its rule options. Today the only
@@ -9,7 +9,7 @@
 
 use crate::core::damone::{DamoneDraughts, DamoneWin};
 use crate::core::draughts::Draughts;
-use crate::core::rules::{Brazilian, English, International, Italian, Numbering, Russian};
+use crate::core::rules::{Brazilian, English, International, Italian, Numbering, Rules, Russian};
 use crate::core::variant::Variant;
 
 /// A variant with its rule options: what decides the [`Draughts`] type a computation runs with.
@@ -101,6 +101,28 @@ impl Dispatch for RuleSet {
             },
             Variant::International => f.call::<International>(),
         }
+    }
+}
+
+/// A computation generic over a variant's [`Rules`] (the men-and-kings variants; Italian
+/// Damone, whose pieces have three ranks, is not one), run by [`dispatch_rules`].
+pub trait RulesFn {
+    /// What the computation returns.
+    type Output;
+    /// Runs it for the rules `R`.
+    fn call<R: Rules>(self) -> Self::Output;
+}
+
+/// Runs `f` with the [`Rules`] type of `variant`; `None` for Italian Damone, which has no
+/// `Rules` type (the endgame databases cover the five others).
+pub fn dispatch_rules<F: RulesFn>(variant: Variant, f: F) -> Option<F::Output> {
+    match variant {
+        Variant::English => Some(f.call::<English>()),
+        Variant::Italian => Some(f.call::<Italian>()),
+        Variant::Brazilian => Some(f.call::<Brazilian>()),
+        Variant::Russian => Some(f.call::<Russian>()),
+        Variant::Damone => None,
+        Variant::International => Some(f.call::<International>()),
     }
 }
 

@@ -1,0 +1,382 @@
+//! `damiera egdb`: build, probe, verify and describe endgame databases (docs/egdb.md). The
+//! work is in `damiera::egdb`; this file holds the arguments and the printing.
+
+use super::{fail, variant};
+use clap::Subcommand;
+use damiera::core::dispatch::{dispatch_rules, RulesFn};
+use damiera::core::moves::MoveList;
+use damiera::core::notation::fen::parse_fen;
+use damiera::core::notation::moves::move_name;
+use damiera::egdb::build::{build, position, BuildOptions};
+use damiera::egdb::index::Indexer;
+use damiera::egdb::material::flip_board;
+use damiera::egdb::verify::verify;
+use damiera::egdb::{default_dir, Egdb, EgdbError, Probe, Wld};
+use damiera::{Color, Duplicates, Play, Position, Rules};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::thread;
+use std::time::Instant;
+
+/// `damiera egdb` and its subcommands.
+#[derive(clap::Args)]
+pub struct EgdbArgs {
+    #[command(subcommand)]
+    command: EgdbCommand,
+}
+
+/// Arguments every subcommand has.
+#[derive(clap::Args, Clone)]
+struct Common {
+    /// english (american, checkers), italian, brazilian, russian or international.
+    #[arg(long, short)]
+    variant: String,
+    /// The databases' root directory (a variant's tables are in <DIR>/<variant>/); default
+    /// the user's data directory (~/.local/share/damiera/egdb on Linux).
+    #[arg(long)]
+    dir: Option<PathBuf>,
+}
+
+#[derive(Subcommand)]
+enum EgdbCommand {
+    /// Build every table up to --pieces pieces (resumes: finished tables are kept).
+    Build {
+        #[command(flatten)]
+        common: Common,
+        /// The most pieces on the board.
+        #[arg(long, short)]
+        pieces: u32,
+        /// Worker threads (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// The value of a position, its distance and every move's value.
+    Probe {
+        #[command(flatten)]
+        common: Common,
+        /// PDN FEN in the variant's notation.
+        #[arg(long, short)]
+        fen: String,
+    },
+    /// Recompute every stored value from its successors; exit status 1 on any inconsistency.
+    Verify {
+        #[command(flatten)]
+        common: Common,
+        /// The most pieces on the board.
+        #[arg(long, short)]
+        pieces: u32,
+        /// Worker threads (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Per table: positions, wins, draws, losses (side to move), the longest win (plies to
+    /// conversion) and file size; totals.
+    Info {
+        #[command(flatten)]
+        common: Common,
+        /// The most pieces on the board.
+        #[arg(long, short)]
+        pieces: u32,
+    },
+    /// Probe speed: random positions of every table (mostly cache misses), then positions
+    /// whose blocks are cached.
+    Bench {
+        #[command(flatten)]
+        common: Common,
+        /// The most pieces on the board.
+        #[arg(long, short)]
+        pieces: u32,
+        /// Probes per round.
+        #[arg(long, default_value_t = 1_000_000)]
+        probes: usize,
+        /// Block cache in MiB.
+        #[arg(long, default_value_t = 64)]
+        cache_mib: usize,
+    },
+}
+
+enum Job {
+    Build(u32, usize),
+    Probe(String),
+    Verify(u32, usize),
+    Info(u32),
+    Bench(u32, usize, usize),
+}
+
+struct Run {
+    root: PathBuf,
+    job: Job,
+}
+
+fn threads(t: Option<usize>) -> usize {
+    t.unwrap_or_else(|| thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1)
+}
+
+/// Runs `damiera egdb ...`; exit status 2 on a usage or file error, 1 when verify finds an
+/// inconsistency.
+pub fn run(a: EgdbArgs) -> ExitCode {
+    let (common, job) = match a.command {
+        EgdbCommand::Build {
+            common,
+            pieces,
+            threads: t,
+        } => (common, Job::Build(pieces, threads(t))),
+        EgdbCommand::Probe { common, fen } => (common, Job::Probe(fen)),
+        EgdbCommand::Verify {
+            common,
+            pieces,
+            threads: t,
+        } => (common, Job::Verify(pieces, threads(t))),
+        EgdbCommand::Info { common, pieces } => (common, Job::Info(pieces)),
+        EgdbCommand::Bench {
+            common,
+            pieces,
+            probes,
+            cache_mib,
+        } => (common, Job::Bench(pieces, probes, cache_mib)),
+    };
+    let v = match variant(&common.variant) {
+        Ok(v) => v,
+        Err(e) => return fail(&e),
+    };
+    if let Job::Build(p, _) | Job::Verify(p, _) | Job::Info(p) | Job::Bench(p, ..) = job {
+        if !(2..=8).contains(&p) {
+            return fail(&format!("--pieces {p}: 2 to 8"));
+        }
+    }
+    let root = common.dir.unwrap_or_else(default_dir);
+    match dispatch_rules(v, Run { root, job }) {
+        Some(Ok(code)) => code,
+        Some(Err(e)) => fail(&e.to_string()),
+        None => fail(&format!(
+            "no endgame databases for {} (docs/egdb.md)",
+            v.name()
+        )),
+    }
+}
+
+impl RulesFn for Run {
+    type Output = Result<ExitCode, EgdbError>;
+    fn call<R: Rules>(self) -> Result<ExitCode, EgdbError> {
+        match self.job {
+            Job::Build(pieces, threads) => {
+                let opts = BuildOptions {
+                    root: self.root.clone(),
+                    pieces,
+                    threads,
+                    progress: true,
+                };
+                let r = build::<R>(&opts)?;
+                let bytes: u64 = r.built.iter().map(|b| b.2).sum();
+                println!(
+                    "{}: built {} tables ({} positions, {} bytes) in {:.1} s ({:.0} positions/s), kept {}; in {}",
+                    R::NAME,
+                    r.built.len(),
+                    r.positions,
+                    bytes,
+                    r.seconds,
+                    r.positions as f64 / r.seconds.max(1e-9),
+                    r.kept,
+                    self.root.join(R::NAME).display()
+                );
+                Ok(ExitCode::SUCCESS)
+            }
+            Job::Probe(fen) => probe::<R>(&self.root, &fen),
+            Job::Verify(pieces, threads) => {
+                let t0 = Instant::now();
+                let r = verify::<R>(&self.root, pieces, threads, |m, n, errors| {
+                    println!("{m}: {n} positions, {errors} inconsistent");
+                })?;
+                for e in &r.examples {
+                    println!("inconsistent: {e}");
+                }
+                println!(
+                    "verified {} tables, {} positions in {:.1} s: {}",
+                    r.tables,
+                    r.positions,
+                    t0.elapsed().as_secs_f64(),
+                    if r.errors == 0 {
+                        "all consistent".to_string()
+                    } else {
+                        format!("{} inconsistent", r.errors)
+                    }
+                );
+                Ok(if r.errors == 0 {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                })
+            }
+            Job::Info(pieces) => info::<R>(&self.root, pieces),
+            Job::Bench(pieces, probes, mib) => bench::<R>(&self.root, pieces, probes, mib),
+        }
+    }
+}
+
+fn show(p: Option<Probe>) -> String {
+    match p {
+        None => "unknown".into(),
+        Some(Probe {
+            value,
+            distance: Some(d),
+        }) => format!("{} in {d}", value.name()),
+        Some(p) => p.value.name().into(),
+    }
+}
+
+fn probe<R: Rules>(root: &std::path::Path, text: &str) -> Result<ExitCode, EgdbError> {
+    let pos: Position<R> = parse_fen(text).map_err(|e| EgdbError(e.to_string()))?;
+    let pieces = pos.occupied().count();
+    let db = Egdb::open(root, R::VARIANT, pieces.max(2))?;
+    let here = db.lookup(&pos);
+    println!("value: {}", here.map_or("unknown", |p| p.value.name()));
+    println!(
+        "distance: {}",
+        here.and_then(|p| p.distance)
+            .map_or("-".to_string(), |d| format!("{d} plies to conversion"))
+    );
+    let mut list = MoveList::new();
+    <R as Play>::generate(&pos, &mut list, Duplicates::Drop);
+    let mut rows = Vec::new();
+    for mv in list.iter() {
+        let next = pos.make(mv);
+        let conversion = mv.is_capture() || mv.promotes;
+        // The mover's value through this move, and its distance to conversion.
+        let p = db.lookup(&next);
+        let mine = p.map(|p| Probe {
+            value: p.value.opposite(),
+            distance: p.distance.map(|d| if conversion { 1 } else { d + 1 }),
+        });
+        rows.push((move_name(&pos, mv), mine));
+    }
+    let rank = |p: &Option<Probe>| match p {
+        Some(Probe {
+            value: Wld::Win,
+            distance: Some(d),
+        }) => *d as i64,
+        Some(Probe {
+            value: Wld::Draw, ..
+        }) => 100_000,
+        Some(Probe {
+            value: Wld::Loss,
+            distance: Some(d),
+        }) => 200_000 - *d as i64,
+        _ => 300_000,
+    };
+    rows.sort_by_key(|r| rank(&r.1));
+    let best = rows.first().map(|r| rank(&r.1));
+    for (name, p) in &rows {
+        let mark = if Some(rank(p)) == best { "best" } else { "" };
+        println!("move {name}: {} {mark}", show(*p).trim_end());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn info<R: Rules>(root: &std::path::Path, pieces: u32) -> Result<ExitCode, EgdbError> {
+    let db = Egdb::open(root, R::VARIANT, pieces)?;
+    let (mut tw, mut td, mut tl, mut tn, mut tb) = (0u64, 0u64, 0u64, 0u64, 0u64);
+    let mut tfar = 0u16;
+    println!("table positions wins draws losses max-win-distance bytes");
+    for (m, f) in db.tables() {
+        let e = f.all_entries().map_err(EgdbError)?;
+        let (mut w, mut d, mut l, mut far) = (0u64, 0u64, 0u64, 0u16);
+        for x in e {
+            match x & 3 {
+                1 => {
+                    w += 1;
+                    far = far.max(x >> 2);
+                }
+                2 => l += 1,
+                _ => d += 1,
+            }
+        }
+        println!("{m} {} {w} {d} {l} {far} {}", f.entries, f.file_size);
+        tfar = tfar.max(far);
+        tw += w;
+        td += d;
+        tl += l;
+        tn += f.entries;
+        tb += f.file_size;
+    }
+    println!("total {tn} {tw} {td} {tl} {tfar} {tb}");
+    Ok(ExitCode::SUCCESS)
+}
+
+fn bench<R: Rules>(
+    root: &std::path::Path,
+    pieces: u32,
+    probes: usize,
+    mib: usize,
+) -> Result<ExitCode, EgdbError> {
+    let mut rng = StdRng::seed_from_u64(1);
+    let db = Egdb::open_with_cache(root, R::VARIANT, pieces, mib << 20)?;
+    let tables: Vec<_> = db
+        .tables()
+        .map(|(m, _)| Indexer::new::<R::Board>(m))
+        .collect();
+    let total: u64 = tables.iter().map(|t| t.size()).sum();
+    let mut positions: Vec<Position<R>> = Vec::with_capacity(probes);
+    for _ in 0..probes {
+        let mut i = rng.gen_range(0..total);
+        let t = tables
+            .iter()
+            .find(|t| {
+                if i < t.size() {
+                    true
+                } else {
+                    i -= t.size();
+                    false
+                }
+            })
+            .expect("an index in range");
+        let p: Position<R> = position(&t.unrank(i));
+        // Half of them with Black to move (the colour flip is part of a probe).
+        positions.push(if rng.gen_bool(0.5) { p } else { flip_side(&p) });
+    }
+    // Uniform random probes over every table: mostly cache misses once the tables'
+    // decompressed size exceeds the cache (each a block decompressed).
+    let t0 = Instant::now();
+    let mut found = 0u64;
+    for p in &positions {
+        found += db.lookup(p).is_some() as u64;
+    }
+    let s = t0.elapsed().as_secs_f64();
+    println!(
+        "random: {probes} probes in {s:.3} s, {:.0} probes/s, {:.2} us/probe ({found} found; cache {} MiB, tables {} MiB decompressed)",
+        probes as f64 / s,
+        1e6 * s / probes as f64,
+        db.cache_bytes() >> 20,
+        (2 * total) >> 20
+    );
+    // Cache hits: 1000 of those positions (their blocks now cached), probed in turn.
+    let hot = &positions[..positions.len().min(1000)];
+    for p in hot {
+        db.lookup(p);
+    }
+    let t0 = Instant::now();
+    let mut found = 0u64;
+    for k in 0..probes {
+        found += db.lookup(&hot[k % hot.len()]).is_some() as u64;
+    }
+    let s = t0.elapsed().as_secs_f64();
+    println!(
+        "cached: {probes} probes in {s:.3} s, {:.0} probes/s, {:.3} us/probe ({found} found)",
+        probes as f64 / s,
+        1e6 * s / probes as f64
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The same position with Black to move (board turned, colours swapped).
+fn flip_side<R: Rules>(p: &Position<R>) -> Position<R> {
+    let f = flip_board::<R::Board>;
+    Position::from_parts(
+        f(p.pieces(Color::Black)),
+        f(p.pieces(Color::White)),
+        f(p.kings()),
+        Color::Black,
+    )
+}

@@ -1,0 +1,270 @@
+//! [`Egdb`]: the engine's handle on a variant's tables, with a bounded cache of decompressed
+//! blocks.
+//!
+//! [`Egdb::open`] reads every table file up to the piece count into memory (compressed: the
+//! files are small, docs/egdb.md "Figures") and checks each (size, header, checksums), so a
+//! probe never touches the disk. A probe finds the table by material, the entry by the
+//! index, and the entry's block in the cache; a miss decompresses the block into a slot of the
+//! cache, evicting by the clock (second-chance) rule. The cache is sharded, each shard behind
+//! its own mutex, so threads rarely wait on each other; a hit allocates nothing.
+
+use crate::core::dispatch::{dispatch_rules, RulesFn};
+use crate::core::play::Play;
+use crate::core::position::Position;
+use crate::core::rules::Rules;
+use crate::core::variant::Variant;
+use crate::egdb::build::{material_of, placement};
+use crate::egdb::file::{self, TableFile};
+use crate::egdb::index::Indexer;
+use crate::egdb::material::{canonical, Material, MAX_KIND};
+use crate::egdb::{decode, loss, variant_dir, EgdbError, Entry, Probe};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::path::Path;
+use std::sync::Mutex;
+use zstd::bulk::Decompressor;
+
+/// The default size of the block cache: 64 MiB of decompressed blocks.
+pub const DEFAULT_CACHE_BYTES: usize = 64 << 20;
+
+/// The cache's shards (each with its own lock).
+const SHARDS: usize = 16;
+
+/// A multiplicative hash of a block key (the keys are small integers; SipHash is not needed).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (x ^ (x >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+struct Slot {
+    key: u64,
+    used: bool,
+    data: Box<[u8]>,
+}
+
+struct Shard {
+    map: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
+    slots: Vec<Slot>,
+    hand: usize,
+    capacity: usize,
+    ctx: Option<Decompressor<'static>>,
+}
+
+struct Table {
+    file: TableFile,
+    indexer: Indexer,
+}
+
+/// A variant's endgame tables, opened for probing. `Send + Sync`: share it with an `Arc`.
+pub struct Egdb {
+    variant: Variant,
+    max_pieces: u32,
+    /// Table number + 1 by [`Material::key`] (0: no table).
+    by_key: Vec<u16>,
+    tables: Vec<Table>,
+    shards: Vec<Mutex<Shard>>,
+    block_bytes: usize,
+}
+
+struct MakeIndexer(Material);
+
+impl RulesFn for MakeIndexer {
+    type Output = Indexer;
+    fn call<R: Rules>(self) -> Indexer {
+        Indexer::new::<R::Board>(self.0)
+    }
+}
+
+impl Egdb {
+    /// Opens `variant`'s tables up to `max_pieces` pieces from `<root>/<variant>/` with a cache
+    /// of [`DEFAULT_CACHE_BYTES`].
+    pub fn open(root: &Path, variant: Variant, max_pieces: u32) -> Result<Egdb, EgdbError> {
+        Egdb::open_with_cache(root, variant, max_pieces, DEFAULT_CACHE_BYTES)
+    }
+
+    /// Opens the tables with a cache of `cache_bytes` bytes of decompressed blocks (at least
+    /// one block a shard). Every table up to `max_pieces` must be present and sound: a missing,
+    /// truncated, corrupt or foreign file is refused with a one-line error naming it.
+    pub fn open_with_cache(
+        root: &Path,
+        variant: Variant,
+        max_pieces: u32,
+        cache_bytes: usize,
+    ) -> Result<Egdb, EgdbError> {
+        // Material keys have 4 bits a count: no table of more pieces can exist.
+        let max_pieces = max_pieces.min(MAX_KIND as u32);
+        let dir = variant_dir(root, variant);
+        let mut by_key = vec![0u16; 1 << 16];
+        let mut tables = Vec::new();
+        for m in Material::all(max_pieces) {
+            let indexer = dispatch_rules(variant, MakeIndexer(m))
+                .ok_or_else(|| EgdbError(format!("no endgame databases for {}", variant.name())))?;
+            let path = dir.join(file::file_name(m));
+            if !path.exists() {
+                return Err(EgdbError(format!(
+                    "{}: missing (damiera egdb build --variant {} --pieces {max_pieces})",
+                    path.display(),
+                    variant.name()
+                )));
+            }
+            let f = file::read(&dir, variant, m)?;
+            if f.entries != indexer.size() {
+                return Err(EgdbError(format!(
+                    "{}: {} entries, the index has {}",
+                    path.display(),
+                    f.entries,
+                    indexer.size()
+                )));
+            }
+            tables.push(Table { file: f, indexer });
+            by_key[m.key()] = tables.len() as u16;
+        }
+        let block_bytes = 2 * tables
+            .iter()
+            .map(|t| t.file.block_entries as usize)
+            .max()
+            .unwrap_or(file::BLOCK_ENTRIES as usize);
+        let capacity = (cache_bytes / block_bytes / SHARDS).max(1);
+        let shards = (0..SHARDS)
+            .map(|_| {
+                Mutex::new(Shard {
+                    map: HashMap::default(),
+                    slots: Vec::new(),
+                    hand: 0,
+                    capacity,
+                    ctx: None,
+                })
+            })
+            .collect();
+        Ok(Egdb {
+            variant,
+            max_pieces,
+            by_key,
+            tables,
+            shards,
+            block_bytes,
+        })
+    }
+
+    /// The variant of the tables.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The most pieces a covered position has.
+    pub fn max_pieces(&self) -> u32 {
+        self.max_pieces
+    }
+
+    /// The cache's capacity in bytes of decompressed blocks.
+    pub fn cache_bytes(&self) -> usize {
+        SHARDS * self.block_bytes * self.shards[0].lock().expect("cache lock").capacity
+    }
+
+    /// Every table: its material and file (positions, block count, file size).
+    pub fn tables(&self) -> impl Iterator<Item = (Material, &TableFile)> {
+        self.tables.iter().map(|t| (t.indexer.material(), &t.file))
+    }
+
+    /// The value of a quiet position for its side to move: `None` if the variant or the
+    /// material is not covered, or if the side to move has a capture (the engine resolves
+    /// captures by search; the tables hold those positions too, see [`Egdb::lookup`]).
+    #[inline]
+    pub fn probe<R: Rules>(&self, pos: &Position<R>) -> Option<Probe> {
+        if <R as Play>::has_captures(pos) {
+            return None;
+        }
+        self.lookup(pos)
+    }
+
+    /// The value of any position of a covered material, captures or not. A side to move with
+    /// no piece has lost (distance 0); a position whose other side has no piece is not a
+    /// position of play (`None`).
+    #[inline]
+    pub fn lookup<R: Rules>(&self, pos: &Position<R>) -> Option<Probe> {
+        if R::VARIANT != self.variant {
+            return None;
+        }
+        let c = canonical(pos);
+        let p = placement(&c);
+        let m = material_of(&p);
+        if m.wm + m.wk == 0 {
+            return Some(decode(loss(0)));
+        }
+        if m.bm + m.bk == 0 || m.pieces() > self.max_pieces {
+            return None;
+        }
+        let id = *self.by_key.get(m.key())? as usize;
+        if id == 0 {
+            return None;
+        }
+        let t = &self.tables[id - 1];
+        let idx = t.indexer.rank(&p);
+        self.entry(id - 1, t, idx).map(decode)
+    }
+
+    /// Entry `idx` of table `id`, through the cache.
+    fn entry(&self, id: usize, t: &Table, idx: u64) -> Option<Entry> {
+        let be = t.file.block_entries as u64;
+        let (block, at) = ((idx / be) as usize, (idx % be) as usize);
+        let key = (id as u64) << 32 | block as u64;
+        let h = (key ^ (key >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let shard = &self.shards[(h >> 58) as usize % SHARDS];
+        let mut s = shard.lock().expect("cache lock");
+        let read = |d: &[u8]| u16::from_le_bytes([d[2 * at], d[2 * at + 1]]);
+        if let Some(&i) = s.map.get(&key) {
+            let slot = &mut s.slots[i as usize];
+            slot.used = true;
+            return Some(read(&slot.data));
+        }
+        // A miss: take a free slot or evict by the clock.
+        let i = if s.slots.len() < s.capacity {
+            s.slots.push(Slot {
+                key: u64::MAX,
+                used: false,
+                data: vec![0u8; self.block_bytes].into_boxed_slice(),
+            });
+            s.slots.len() - 1
+        } else {
+            loop {
+                let h = s.hand;
+                s.hand = (h + 1) % s.slots.len();
+                if s.slots[h].used {
+                    s.slots[h].used = false;
+                } else {
+                    break h;
+                }
+            }
+        };
+        let old = s.slots[i].key;
+        if old != u64::MAX {
+            s.map.remove(&old);
+            s.slots[i].key = u64::MAX;
+        }
+        if s.ctx.is_none() {
+            s.ctx = Some(Decompressor::new().ok()?);
+        }
+        let Shard { slots, ctx, .. } = &mut *s;
+        let ctx = ctx.as_mut()?;
+        t.file
+            .decompress_into(block, ctx, &mut slots[i].data)
+            .ok()?;
+        slots[i].key = key;
+        slots[i].used = true;
+        let v = read(&slots[i].data);
+        s.map.insert(key, i as u32);
+        Some(v)
+    }
+}
