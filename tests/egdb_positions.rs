@@ -1,0 +1,103 @@
+//! Known endgame results from the checkers literature, checked against damiera's own English
+//! databases (docs/egdb.md). Each position is copied from its source, named beside it; the
+//! values come from the retrograde builder, and the expected results from the books.
+
+use damiera::core::notation::fen::parse_fen;
+use damiera::egdb::build::TableSet;
+use damiera::egdb::build::{build, build_unit, material_of, placement, units, BuildOptions};
+use damiera::egdb::material::canonical;
+use damiera::egdb::{decode, variant_dir, Probe, Wld};
+use damiera::{English, Position, Rules, Variant};
+use indicatif::ProgressBar;
+use std::fs;
+use std::path::Path;
+
+/// Every English table up to `pieces`, into `<root>/english/`.
+fn build_all(root: &Path, pieces: u32) {
+    let opts = BuildOptions {
+        root: root.to_path_buf(),
+        pieces,
+        threads: 2,
+        progress: false,
+    };
+    build::<English>(&opts).expect("build");
+}
+
+/// The stored value of an English position (either side to move).
+fn value_of(root: &Path, fen: &str) -> Probe {
+    let pos: Position<English> = parse_fen(fen).expect("fen");
+    let p = placement(&canonical(&pos));
+    let m = material_of(&p);
+    let mut set = TableSet::default();
+    set.load::<English>(&variant_dir(root, Variant::English), m)
+        .expect("table");
+    decode(set.entry(m, &p).expect("entry"))
+}
+
+/// Edward Lasker, "Chess and Checkers: The Way to Mastership" (1918), part II, "Elementary
+/// tactics", diagram 88: a king on 32 against a king on 26. "White wins by playing 32-27. With
+/// this move White takes the opposition"; "if it had been Black's move ..., he would have gained
+/// the opposition by 26-31 and White would have been compelled ... to draw."
+///
+/// Diagram 93 ("The First Position", same book): White kings on 19 and 23, a black king on 28
+/// and a black man on 12. "White to Move and Win"; "If Black has the move the ending is a
+/// draw."
+///
+/// The American Checker Federation's "Standard Positions" (acfcheckers.com, "Winning 1st
+/// Position") give First Position with White's second king still a man, on 20, and White's
+/// first king on 15 (its moves: 15-19, then 20-16-11-7-3 to crown): White wins.
+///
+/// The Checker Maven (Bob Newell, 2017-04-08, "Without", from Dr. Call's midget problems, the
+/// line checked with the KingsRow engine): `B:W22,K5:BK15,K6`, "Black to Play and Win", a First
+/// Position won without the move.
+#[test]
+fn lasker_opposition_and_first_position() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    build_all(tmp.path(), 4);
+    let v = |fen| value_of(tmp.path(), fen).value;
+    assert_eq!(v("W:WK32:BK26"), Wld::Win, "Lasker 88, White to move");
+    assert_eq!(v("B:WK32:BK26"), Wld::Draw, "Lasker 88, Black to move");
+    assert_eq!(
+        v("W:WK19,K23:BK28,12"),
+        Wld::Win,
+        "Lasker 93, White to move"
+    );
+    assert_eq!(
+        v("B:WK19,K23:BK28,12"),
+        Wld::Draw,
+        "Lasker 93, Black to move"
+    );
+    assert_eq!(v("W:WK15,20:BK28,12"), Wld::Win, "ACF first position");
+    assert_eq!(v("B:W22,K5:BK15,K6"), Wld::Win, "first position without");
+}
+
+/// Three kings against two win whoever is to move: The Checker Maven (Bob Newell, 2018-06-16),
+/// `W:WK22,K23,K24:BK31,K32`, "Either to Play, White to Win" (the two kings in the double
+/// corner). The win takes the exchange of a king that turns it into First Position's two kings
+/// against one; the distance is to that first capture.
+#[test]
+fn three_kings_beat_two_in_the_double_corner() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let dir = variant_dir(tmp.path(), Variant::English);
+    fs::create_dir_all(&dir).expect("dir");
+    // Only the kings-only tables: their conversions are captures into kings-only tables.
+    for u in units(5) {
+        if u.iter().all(|m| m.wm + m.bm == 0) {
+            build_unit::<English>(&dir, &u, 2, &ProgressBar::hidden()).expect("unit");
+        }
+    }
+    for fen in ["W:WK22,K23,K24:BK31,K32", "B:WK22,K23,K24:BK31,K32"] {
+        let p = value_of(tmp.path(), fen);
+        let want = if fen.starts_with('W') {
+            Wld::Win
+        } else {
+            Wld::Loss
+        };
+        assert_eq!(p.value, want, "{fen}: {p:?}");
+        // Within the 80-ply no-progress rule, with room to spare.
+        assert!(
+            p.distance.expect("distance") < u16::from(English::DRAW_PLIES),
+            "{fen}: {p:?}"
+        );
+    }
+}
