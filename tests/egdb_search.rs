@@ -4,10 +4,17 @@
 //! the stored value must be the same; a position the search proves neither way is not checked.
 //! The search shares only the move generator with the builder (as `egdb verify` does), not the
 //! retrograde propagation, the index or the files.
+//!
+//! And against pydraughts 0.6.7's rules (`tests/pydraughts/prove.py`, the same AND-OR search
+//! over pydraughts' own move generator): where it forces a result within a few plies, the
+//! stored value is that result.
+
+mod common;
 
 use damiera::core::bitboard::{Bitboard, Square};
 use damiera::core::geometry::Geometry;
 use damiera::core::movegen;
+use damiera::core::notation::fen::fen;
 use damiera::egdb::build::{build, BuildOptions};
 use damiera::egdb::{Egdb, Wld};
 use damiera::{
@@ -16,6 +23,9 @@ use damiera::{
 };
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
 
 /// The result for the side to move proven within `depth` plies, if any.
 fn prove<R: Rules>(pos: &Position<R>, depth: u32) -> Option<Wld> {
@@ -77,19 +87,24 @@ fn random_position<R: Rules>(rng: &mut StdRng, pieces: u32) -> Position<R> {
     }
 }
 
-/// Builds `R`'s databases up to `pieces`, then checks `samples` random positions of every
-/// piece count from 2 to `pieces` against [`prove`] to `depth` plies. Returns how many the
-/// search proved.
-fn agree<R: Rules>(pieces: u32, samples: usize, depth: u32) -> usize {
-    let tmp = tempfile::tempdir().expect("tempdir");
+/// `R`'s databases up to `pieces`, built under `root`.
+fn built<R: Rules>(root: &Path, pieces: u32) -> Egdb {
     let opts = BuildOptions {
-        root: tmp.path().to_path_buf(),
+        root: root.to_path_buf(),
         pieces,
         threads: 2,
         progress: false,
     };
     build::<R>(&opts).expect("build");
-    let db = Egdb::open(tmp.path(), R::VARIANT, pieces).expect("open");
+    Egdb::open(root, R::VARIANT, pieces).expect("open")
+}
+
+/// Builds `R`'s databases up to `pieces`, then checks `samples` random positions of every
+/// piece count from 2 to `pieces` against [`prove`] to `depth` plies. Returns how many the
+/// search proved.
+fn agree<R: Rules>(pieces: u32, samples: usize, depth: u32) -> usize {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let db = built::<R>(tmp.path(), pieces);
     let mut rng = StdRng::seed_from_u64(33);
     let mut proven = 0;
     for n in 2..=pieces {
@@ -136,4 +151,77 @@ fn russian_values_agree_with_a_plain_search() {
 #[test]
 fn international_values_agree_with_a_plain_search() {
     agree::<International>(3, 500, 4);
+}
+
+/// Builds `R`'s databases up to 3 pieces and checks `samples` random 3-piece positions against
+/// pydraughts' forced results within `depth` plies. Returns how many pydraughts proved.
+fn agree_with_pydraughts<R: Rules>(samples: usize, depth: u32) -> usize {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let db = built::<R>(tmp.path(), 3);
+    let mut rng = StdRng::seed_from_u64(6);
+    let positions: Vec<Position<R>> = (0..samples)
+        .map(|_| random_position::<R>(&mut rng, 3))
+        .collect();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/pydraughts/prove.py");
+    let mut child = Command::new(common::python())
+        .arg(script)
+        .args(["--variant", R::NAME, "--depth", &depth.to_string()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run prove.py");
+    let input: String = positions.iter().map(|p| fen(p) + "\n").collect();
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write FENs");
+    let out = child.wait_with_output().expect("prove.py");
+    assert!(out.status.success(), "prove.py failed");
+    let lines: Vec<String> = String::from_utf8(out.stdout)
+        .expect("utf-8")
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(lines.len(), positions.len(), "one answer per FEN");
+    let mut proven = 0;
+    for (pos, answer) in positions.iter().zip(&lines) {
+        let result = match answer.as_str() {
+            "win" => Wld::Win,
+            "loss" => Wld::Loss,
+            _ => continue,
+        };
+        proven += 1;
+        let stored = db.lookup(pos).expect("covered").value;
+        assert_eq!(stored, result, "{}: {}", R::NAME, fen(pos));
+    }
+    eprintln!("{}: pydraughts proved {proven} of {samples}", R::NAME);
+    assert!(proven * 20 >= samples, "{}: only {proven} proven", R::NAME);
+    proven
+}
+
+#[test]
+fn english_values_agree_with_pydraughts() {
+    agree_with_pydraughts::<English>(120, 3);
+}
+
+#[test]
+fn italian_values_agree_with_pydraughts() {
+    agree_with_pydraughts::<Italian>(120, 3);
+}
+
+#[test]
+fn russian_values_agree_with_pydraughts() {
+    agree_with_pydraughts::<Russian>(80, 2);
+}
+
+#[test]
+fn brazilian_values_agree_with_pydraughts() {
+    agree_with_pydraughts::<Brazilian>(80, 2);
+}
+
+#[test]
+fn international_values_agree_with_pydraughts() {
+    agree_with_pydraughts::<International>(50, 2);
 }

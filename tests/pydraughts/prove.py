@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""Forced results by pydraughts 0.6.7's rules: the Python half of damiera's database check.
+
+Usage:
+    python prove.py --variant {english,italian,brazilian,russian,international} --depth D < fens
+
+Reads one FEN per line (the variant's own notation, as walk.py's --fen takes it) and writes one
+line per FEN: `win` or `loss` for the side to move when an AND-OR search over pydraughts'
+`Game.legal_moves()` proves it within D plies (a side with no legal move has lost), else `?`.
+pydraughts' own draw rules are not consulted: a proof within a few plies never meets them.
+"""
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from walk import Notation  # noqa: E402
+
+from draughts.core.game import Game  # noqa: E402
+
+
+def prove(game, depth):
+    """'win', 'loss' or None for the side to move, within depth plies."""
+    moves = game.legal_moves()[0]
+    if not moves:
+        return 'loss'
+    if depth == 0:
+        return None
+    all_win = True
+    for m in moves:
+        game.push(m)
+        r = prove(game, depth - 1)
+        game.pop()
+        if r == 'loss':
+            return 'win'
+        if r != 'win':
+            all_win = False
+    return 'loss' if all_win else None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--variant', required=True,
+                    choices=['english', 'italian', 'brazilian', 'russian', 'international'])
+    ap.add_argument('--depth', type=int, default=3)
+    a = ap.parse_args()
+    nt = Notation(a.variant)
+    pd_variant = 'standard' if a.variant == 'international' else a.variant
+    for fen in sys.stdin:
+        fen = fen.strip()
+        if not fen:
+            continue
+        print(prove(Game(pd_variant, nt.parse_fen(fen)), a.depth) or '?', flush=True)
+
+
+if __name__ == '__main__':
+    main()
