@@ -27,7 +27,7 @@ use crate::egdb::file::file_name;
 use crate::egdb::material::{Material, MAX_KIND};
 use crate::egdb::{variant_dir, Egdb};
 use crate::engine::eval::Evaluate;
-use crate::engine::eval::{EvaluateFn, Evaluation, Net};
+use crate::engine::eval::{DbProbe, EvaluateFn, Evaluation, Net};
 use crate::engine::search::MAX_THREADS;
 use crate::engine::search::{Control, Info, Limits, Reporter, Searcher};
 pub use crate::engine::search::{Depth, Score};
@@ -218,6 +218,7 @@ trait VariantEngine: Send {
     fn set_threads(&mut self, n: usize);
     fn set_weights(&mut self, net: Option<Arc<Net>>);
     fn set_egdb(&mut self, egdb: Option<Arc<Egdb>>, pieces: u32);
+    fn probe_egdb(&self) -> Option<DbProbe>;
     fn legal_moves(&self, form: MoveForm) -> Vec<String>;
     fn side_to_move(&self) -> Color;
     fn outcome(&self) -> Option<Outcome>;
@@ -423,6 +424,14 @@ impl<G: Evaluate> VariantEngine for GameEngine<G> {
         // Taken by the next search, as the weights are.
         self.egdb = egdb;
         self.egdb_pieces = pieces;
+    }
+
+    fn probe_egdb(&self) -> Option<DbProbe> {
+        let db = self.egdb.as_deref()?;
+        if G::piece_count(&self.pos) > self.egdb_pieces {
+            return None;
+        }
+        G::probe_egdb(db, &self.pos)
     }
 
     fn legal_moves(&self, form: MoveForm) -> Vec<String> {
@@ -684,6 +693,12 @@ impl Engine {
             return Ok(());
         }
         self.set_egdb(root.as_deref(), pieces)
+    }
+
+    /// The databases' value of the current position (quiet, within the pieces probed), with
+    /// the plies the draw counters leave; `None` without databases or when not covered.
+    pub fn probe_egdb(&self) -> Option<DbProbe> {
+        self.inner.probe_egdb()
     }
 
     /// The endgame databases in use for the current variant, if any.
