@@ -29,6 +29,7 @@ use crate::core::geometry::Geometry;
 use crate::core::position::Position;
 use crate::core::rules::{Brazilian, Color, English, International, Italian, Rules, Russian};
 use crate::core::variant::Variant;
+use crate::core::variant_position::VariantPosition;
 use crate::egdb::{Egdb, Probe};
 pub use learned::Net;
 pub use weights::{built_in, read_weights, variant_index, Evaluation, HAND_SET};
@@ -115,6 +116,19 @@ impl<R: Rules> Evaluate for R {
             };
         }
         Some(DbProbe { probe, plies_left })
+    }
+}
+
+/// The databases' value of a position of a runtime variant ([`Evaluate::probe_egdb`]):
+/// `None` for Italian Damone, a capture pending, or a material `db` does not hold.
+pub fn probe_position(db: &Egdb, pos: &VariantPosition) -> Option<DbProbe> {
+    match pos {
+        VariantPosition::English(p) => English::probe_egdb(db, p),
+        VariantPosition::Italian(p) => Italian::probe_egdb(db, p),
+        VariantPosition::Brazilian(p) => Brazilian::probe_egdb(db, p),
+        VariantPosition::Russian(p) => Russian::probe_egdb(db, p),
+        VariantPosition::International(p) => International::probe_egdb(db, p),
+        VariantPosition::Damone(..) => None,
     }
 }
 
