@@ -108,8 +108,11 @@ pub fn run(a: AnalyseArgs) -> ExitCode {
         variant,
         a.fen.as_deref(),
         a.moves.as_deref(),
-        a.depth,
-        a.movetime,
+        Limits {
+            depth: a.depth.map(Depth),
+            movetime: a.movetime,
+            ..Limits::default()
+        },
         hash,
         egdb.as_deref(),
         evaluations
@@ -125,8 +128,7 @@ fn run_position(
     variant: Variant,
     fen: Option<&str>,
     moves: Option<&str>,
-    depth: Option<u32>,
-    movetime: Option<u64>,
+    limits: Limits,
     hash: usize,
     egdb: Option<&Path>,
     evaluation: Evaluation,
@@ -161,11 +163,6 @@ fn run_position(
     if let Some(p) = engine.probe_egdb() {
         println!("{}", db_text(&p.probe));
     }
-    let limits = Limits {
-        depth: depth.map(Depth),
-        movetime,
-        ..Limits::default()
-    };
     println!(
         "{:>5} {:>9} {:>12} {:>8} {:>7}  principal variation",
         "depth", "score", "nodes", "time s", "Mn/s"

@@ -162,6 +162,7 @@ impl<G: Evaluate> Worker<G> {
             _ => return None,
         };
         self.db_hits += 1;
+        self.seldepth = self.seldepth.max(ply);
         Some(score)
     }
 
