@@ -26,6 +26,7 @@ use crate::core::damone::{DamoneDraughts, DamoneWin};
 use crate::core::dispatch::RuleSet;
 use crate::core::draughts::Draughts;
 use crate::core::geometry::Geometry;
+use crate::core::play::Play;
 use crate::core::position::Position;
 use crate::core::rules::{Brazilian, Color, English, International, Italian, Rules, Russian};
 use crate::core::variant::Variant;
@@ -55,6 +56,12 @@ pub trait Evaluate: Draughts {
     #[inline(always)]
     fn probe_egdb(_db: &Egdb, _pos: &Self::Position) -> Option<DbProbe> {
         None
+    }
+    /// As [`Evaluate::probe_egdb`] for a position the caller knows to be quiet (no capture
+    /// for the side to move: quiescence has just generated none), which skips that check.
+    #[inline(always)]
+    fn probe_egdb_quiet(db: &Egdb, pos: &Self::Position) -> Option<DbProbe> {
+        Self::probe_egdb(db, pos)
     }
 }
 
@@ -105,7 +112,15 @@ impl<R: Rules> Evaluate for R {
     /// conversion is the distance to the win), else 0 (docs/egdb.md).
     #[inline(always)]
     fn probe_egdb(db: &Egdb, pos: &Position<R>) -> Option<DbProbe> {
-        let probe = db.probe(pos)?;
+        if <R as Play>::has_captures(pos) {
+            return None;
+        }
+        Self::probe_egdb_quiet(db, pos)
+    }
+    /// [`Egdb::lookup`] with the plies left, as [`Evaluate::probe_egdb`].
+    #[inline(always)]
+    fn probe_egdb_quiet(db: &Egdb, pos: &Position<R>) -> Option<DbProbe> {
+        let probe = db.lookup(pos)?;
         let mut plies_left = u32::from(R::DRAW_PLIES).saturating_sub(u32::from(pos.quiet_plies()));
         let limit = pos.endgame_limit();
         if limit > 0 {

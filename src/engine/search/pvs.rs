@@ -60,7 +60,7 @@ impl<G: Evaluate> Worker<G> {
             }
             // The endgame databases decide a quiet node within their pieces (exact). The node
             // was visited: it counts (as quiescence counts its nodes before probing).
-            if let Some(s) = self.probe_db(pos, ply) {
+            if let Some(s) = self.probe_db(pos, ply, false) {
                 self.nodes += 1;
                 if depth > 0 {
                     self.tt

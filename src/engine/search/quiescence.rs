@@ -42,7 +42,7 @@ impl<G: Evaluate> Worker<G> {
             }
             // A quiet node the endgame databases decide (ply > 0: quiescence never starts
             // at the root).
-            if let Some(s) = self.probe_db(pos, ply) {
+            if let Some(s) = self.probe_db(pos, ply, true) {
                 return s;
             }
             let eval = G::evaluate(pos, self.net.as_deref());

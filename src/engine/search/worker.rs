@@ -147,12 +147,17 @@ impl<G: Evaluate> Worker<G> {
     /// allow (the search goes on there: the database promises nothing, docs/egdb.md). A draw
     /// scores 0; a win `DB_WIN - ply - distance`, a loss its negation ([`DB_WIN`]).
     #[inline(always)]
-    pub(super) fn probe_db(&mut self, pos: &G::Position, ply: usize) -> Option<i32> {
+    /// `quiet`: the caller knows the side to move has no capture (the check is skipped).
+    pub(super) fn probe_db(&mut self, pos: &G::Position, ply: usize, quiet: bool) -> Option<i32> {
         let db = self.egdb.as_deref()?;
         if G::piece_count(pos) > self.egdb_pieces {
             return None;
         }
-        let p = G::probe_egdb(db, pos)?;
+        let p = if quiet {
+            G::probe_egdb_quiet(db, pos)?
+        } else {
+            G::probe_egdb(db, pos)?
+        };
         let d = u32::from(p.probe.distance.unwrap_or(0));
         let win = DB_WIN - ply as i32 - d as i32;
         let score = match p.probe.value {
