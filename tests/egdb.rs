@@ -355,9 +355,7 @@ fn bad_files_are_refused_with_one_line_naming_them() {
     let path = dir.join(file_name(m));
     let good = fs::read(&path).expect("file");
     let refused = |why: &str| {
-        let e = Egdb::open(tmp.path(), Variant::English, 3)
-            .err()
-            .expect("refused");
+        let e = Egdb::open(tmp.path(), Variant::English, 3).expect_err("refused");
         let s = e.to_string();
         assert!(!s.contains('\n'), "{s}");
         assert!(s.contains(&file_name(m)) && s.contains(why), "{s}");

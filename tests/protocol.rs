@@ -151,6 +151,8 @@ fn handshake_names_the_engine_lists_every_option_then_uciok() {
             "option name MoveOverhead type spin default 10 min 0 max 5000".to_string(),
             "option name DamoneWin type combo default all var all var damones".to_string(),
             "option name EvalFile type string default <empty>".to_string(),
+            "option name EgdbPath type string default <empty>".to_string(),
+            "option name EgdbPieces type spin default 15 min 0 max 15".to_string(),
             "uciok".to_string(),
         ]
     );

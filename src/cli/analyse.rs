@@ -1,11 +1,13 @@
 //! `damiera analyse`: a search from the shell, printed for a person to read; with `--pdn`,
 //! every position of a file's games ([`super::analyse_pdn`]).
 
-use super::{analyse_pdn, fail, hash_mib};
+use super::{analyse_pdn, db_score, db_text, fail, hash_mib};
 use damiera::core::variant::Variant;
+use damiera::egdb::default_dir;
 use damiera::engine::eval::Evaluation;
 use damiera::engine::search::Limits;
-use damiera::engine::{Depth, Engine, Event, MoveForm, Score};
+use damiera::engine::{Depth, Engine, Event, MoveForm, Score, MAX_EGDB_PIECES};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// The `analyse` subcommand's arguments.
@@ -45,6 +47,11 @@ pub struct AnalyseArgs {
     /// Evaluation weights file (`hand`: the hand-set evaluation; default: built in).
     #[arg(long)]
     pub eval_file: Option<String>,
+    /// Use the endgame databases under DIR (without DIR: the default data directory, as
+    /// `damiera egdb` uses): the search probes them, and a position they hold is printed as
+    /// `db win`/`db draw`/`db loss`.
+    #[arg(long, value_name = "DIR")]
+    pub egdb: Option<Option<PathBuf>>,
 }
 
 /// Runs `damiera analyse`: loads `--eval-file`, then analyses the position or, with `--pdn`,
@@ -80,6 +87,7 @@ pub fn run(a: AnalyseArgs) -> ExitCode {
             .filter_map(|(v, r)| r.ok().map(|e| (v, e)))
             .collect();
     }
+    let egdb = a.egdb.map(|d| d.unwrap_or_else(default_dir));
     if let Some(path) = a.pdn {
         return analyse_pdn::run(analyse_pdn::PdnArgs {
             path,
@@ -90,6 +98,7 @@ pub fn run(a: AnalyseArgs) -> ExitCode {
             out: a.out,
             hash,
             evaluations,
+            egdb,
         });
     }
     let Some(variant) = variant else {
@@ -99,9 +108,13 @@ pub fn run(a: AnalyseArgs) -> ExitCode {
         variant,
         a.fen.as_deref(),
         a.moves.as_deref(),
-        a.depth,
-        a.movetime,
+        Limits {
+            depth: a.depth.map(Depth),
+            movetime: a.movetime,
+            ..Limits::default()
+        },
         hash,
+        egdb.as_deref(),
         evaluations
             .into_iter()
             .next()
@@ -115,9 +128,9 @@ fn run_position(
     variant: Variant,
     fen: Option<&str>,
     moves: Option<&str>,
-    depth: Option<u32>,
-    movetime: Option<u64>,
+    limits: Limits,
     hash: usize,
+    egdb: Option<&Path>,
     evaluation: Evaluation,
 ) -> ExitCode {
     // A 1 MiB table first, then the one asked for (1 to MAX_HASH_MIB, checked by clap), so
@@ -129,6 +142,11 @@ fn run_position(
         return ExitCode::from(2);
     }
     engine.set_evaluation(variant, evaluation);
+    if let Some(root) = egdb {
+        if let Err(e) = engine.set_egdb(Some(root), MAX_EGDB_PIECES) {
+            return fail(&format!("--egdb: {e}"));
+        }
+    }
     let moves: Vec<&str> = moves
         .map(|m| m.split_whitespace().collect())
         .unwrap_or_default();
@@ -142,11 +160,9 @@ fn run_position(
         println!("game over: {outcome}");
         return ExitCode::SUCCESS;
     }
-    let limits = Limits {
-        depth: depth.map(Depth),
-        movetime,
-        ..Limits::default()
-    };
+    if let Some(p) = engine.probe_egdb() {
+        println!("{}", db_text(&p.probe));
+    }
     println!(
         "{:>5} {:>9} {:>12} {:>8} {:>7}  principal variation",
         "depth", "score", "nodes", "time s", "Mn/s"
@@ -183,8 +199,16 @@ fn run_position(
     ExitCode::SUCCESS
 }
 
-/// A score as a person reads it: men with a sign, or a win/loss in plies.
+/// A score as a person reads it: men with a sign, a win/loss in plies, or a database
+/// win/loss in plies to conversion.
 fn score_text(s: Score) -> String {
+    if let Some(d) = db_score(s) {
+        return if d >= 0 {
+            format!("db win {d}")
+        } else {
+            format!("db loss {}", -d)
+        };
+    }
     match s {
         Score::Cp(c) => format!("{:+.2}", c as f64 / 100.0),
         Score::Win(p) => format!("win {p}"),

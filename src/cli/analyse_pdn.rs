@@ -8,16 +8,19 @@
 //! best move. Scores are capped at ±15 men, a forced win counts as 20, so that winning
 //! faster or slower is not a mistake.
 
+use super::{db_score, db_text};
 use damiera::core::variant::Variant;
 use damiera::core::variant_position::VariantPosition;
+use damiera::egdb::{Probe, Wld};
 use damiera::engine::eval::Evaluation;
 use damiera::engine::search::Limits;
-use damiera::engine::{Depth, Engine, Event, MoveForm, Outcome, Score};
+use damiera::engine::{Depth, Engine, Event, MoveForm, Outcome, Score, MAX_EGDB_PIECES};
 use damiera::tools::arena::pdn::wrap_move_text;
 use damiera::tools::pdn::{self, GameText, Replay};
 use damiera::Color;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::Write as _;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// A move that loses at least this much (centi-men) is a mistake, marked `?`, and gets the
@@ -53,6 +56,8 @@ pub struct PdnArgs {
     /// The evaluation of each variant `--eval-file` set (the others play with their
     /// built-in weights).
     pub evaluations: Vec<(Variant, Evaluation)>,
+    /// The endgame databases' root (`--egdb`), if used.
+    pub egdb: Option<PathBuf>,
 }
 
 /// A search's verdict on one position, from the side to move's view.
@@ -64,11 +69,15 @@ struct Verdict {
     pv: Vec<String>,
     /// The search's best move (none at the end of the game).
     best: Option<String>,
+    /// The endgame databases' value (side to move), when they hold the position.
+    db: Option<Probe>,
 }
 
 /// A score as a number for loss arithmetic (centi-men, side to move's view).
 fn value(s: Score) -> i32 {
     match s {
+        // A database win or loss counts as a forced one.
+        Score::Cp(c) if db_score(s).is_some() => c.signum() * WIN_VALUE,
         Score::Cp(c) => c.clamp(-CAP, CAP),
         Score::Win(_) => WIN_VALUE,
         Score::Loss(_) => -WIN_VALUE,
@@ -85,8 +94,16 @@ fn white_view(s: Score, side: Color) -> Score {
     }
 }
 
-/// A White-view score as a comment writes it: `+0.35`, `White wins in 12`.
+/// A White-view score as a comment writes it: `+0.35`, `White wins in 12`, `White db win
+/// in 13` (a database win, plies to conversion).
 fn score_text(s: Score) -> String {
+    if let Some(d) = db_score(s) {
+        return if d >= 0 {
+            format!("White db win in {d}")
+        } else {
+            format!("Black db win in {}", -d)
+        };
+    }
     match s {
         Score::Cp(c) => format!("{:+.2}", c as f64 / 100.0),
         Score::Win(p) => format!("White wins in {p}"),
@@ -138,6 +155,20 @@ impl Analysis {
             _ => "",
         }
     }
+    /// The databases' value of position `i` from White's view, as a comment writes it:
+    /// `db draw`, `db win for White in 13 plies (to conversion)`.
+    fn db_comment(&self, i: usize) -> Option<String> {
+        let p = self.verdicts[i].db?;
+        let white = match (self.side(i), p.value) {
+            (Color::White, v) => v,
+            (Color::Black, v) => v.opposite(),
+        };
+        Some(match (white, p.distance) {
+            (Wld::Draw, _) | (_, None) => db_text(&p),
+            (Wld::Win, Some(d)) => format!("db win for White in {d} plies (to conversion)"),
+            (Wld::Loss, Some(d)) => format!("db win for Black in {d} plies (to conversion)"),
+        })
+    }
     /// White's view of position `i`.
     fn white(&self, i: usize) -> Score {
         white_view(self.verdicts[i].score, self.side(i))
@@ -157,6 +188,7 @@ fn search(engine: &mut Engine, limits: Limits) -> Verdict {
         depth: Depth(0),
         pv: Vec::new(),
         best: None,
+        db: engine.probe_egdb().map(|p| p.probe),
     };
     (verdict.best, _) = engine.search(limits, MoveForm::Pdn, |ev| {
         if let Event::Info {
@@ -196,12 +228,14 @@ fn analyse_game(
                 depth: Depth(0),
                 pv: Vec::new(),
                 best: None,
+                db: None,
             },
             Some(Outcome::Draw(_)) => Verdict {
                 score: Score::Cp(0),
                 depth: Depth(0),
                 pv: Vec::new(),
                 best: None,
+                db: None,
             },
             None => search(engine, limits.clone()),
         };
@@ -261,7 +295,9 @@ fn annotated_pdn(game: &GameText, a: &Analysis, annotator: &str) -> String {
         }
         tokens.push(format!("{mv}{}", a.mark(ply)));
         let after = &a.verdicts[ply + 1];
-        let mut comment = score_text(a.white(ply + 1));
+        let mut comment = a
+            .db_comment(ply + 1)
+            .unwrap_or_else(|| score_text(a.white(ply + 1)));
         if after.depth > Depth(0) {
             let _ = write!(comment, " d{}", after.depth);
         }
@@ -355,6 +391,15 @@ fn report(index: usize, game: &GameText, a: &Analysis) -> String {
         }
     }
     let _ = writeln!(s, "  decided: {}", decided(game, a));
+    // The first position the endgame databases hold (with --egdb).
+    if let Some(i) = (0..a.verdicts.len()).find(|&i| a.verdicts[i].db.is_some()) {
+        let at = match i {
+            0 => "the start".to_string(),
+            _ => format!("after {} {}", a.label(i - 1), a.names[i - 1]),
+        };
+        let text = a.db_comment(i).unwrap_or_default();
+        let _ = writeln!(s, "  endgame databases: from {at}: {text}");
+    }
     s
 }
 
@@ -477,6 +522,12 @@ pub fn run(args: PdnArgs) -> ExitCode {
     }
     for (v, e) in &args.evaluations {
         engine.set_evaluation(*v, e.clone());
+    }
+    if let Some(root) = &args.egdb {
+        if let Err(e) = engine.set_egdb(Some(root), MAX_EGDB_PIECES) {
+            eprintln!("error: --egdb: {e}");
+            return ExitCode::from(2);
+        }
     }
     let limits = Limits {
         depth: args.depth.map(Depth),

@@ -6,7 +6,8 @@
 
 use damiera::core::variant::Variant;
 use damiera::engine::search::Limits;
-use damiera::engine::{Depth, Engine, Event, MoveForm};
+use damiera::engine::{Depth, Engine, Event, MoveForm, MAX_EGDB_PIECES};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -52,6 +53,10 @@ pub struct BenchArgs {
     /// Depth in plies.
     #[arg(long, short, default_value_t = DEPTH)]
     pub depth: u32,
+    /// Load the endgame databases under DIR for every variant that has them there (to
+    /// measure the search speed with them; the node counts are then no signature).
+    #[arg(long, value_name = "DIR")]
+    pub egdb: Option<PathBuf>,
 }
 
 /// Runs the bench and prints one line per position, then the totals.
@@ -59,11 +64,21 @@ pub fn run(a: BenchArgs) -> ExitCode {
     let depth = a.depth;
     let start = Instant::now();
     let mut total = 0u64;
+    // Time spent opening databases, left out of the total time.
+    let mut opening = 0.0;
     for (variant, fen) in POSITIONS {
         let mut engine = Engine::new(variant, 16);
         if let Err(e) = engine.set_position(fen, &[]) {
             eprintln!("error: bench position: {e}");
             return ExitCode::from(2);
+        }
+        if let Some(root) = &a.egdb {
+            let t = Instant::now();
+            let r = engine.set_egdb(Some(root), MAX_EGDB_PIECES);
+            opening += t.elapsed().as_secs_f64();
+            if let Err(e) = r {
+                eprintln!("bench: {variant}: no databases ({e})");
+            }
         }
         let limits = Limits {
             depth: Some(Depth(depth)),
@@ -87,7 +102,7 @@ pub fn run(a: BenchArgs) -> ExitCode {
             best
         );
     }
-    let secs = start.elapsed().as_secs_f64();
+    let secs = start.elapsed().as_secs_f64() - opening;
     println!("Total nodes: {total}");
     println!("Time: {secs:.3} s");
     println!("Nodes/second: {:.0}", total as f64 / secs.max(1e-9));

@@ -3,12 +3,14 @@
 use super::fail;
 use clap::ArgMatches;
 use damiera::core::variant::Variant;
-use damiera::engine::Depth;
+use damiera::egdb::default_dir;
+use damiera::engine::{open_egdb, Depth, MAX_EGDB_PIECES};
 use damiera::tools::arena::openings::{self, RandomOpenings};
 use damiera::tools::arena::process::{EngineSpec, Protocol};
 use damiera::tools::arena::stats::Sprt;
 use damiera::tools::arena::{self, MatchConfig, TimeControl};
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -73,6 +75,10 @@ pub struct MatchArgs {
     /// Draw by adjudication after this many plies played by the engines.
     #[arg(long, default_value_t = 400)]
     pub max_plies: usize,
+    /// Adjudicate a game as soon as its position is in the endgame databases under DIR
+    /// (without DIR: the default data directory): their result, noted in the PDN.
+    #[arg(long, value_name = "DIR")]
+    pub egdb: Option<Option<PathBuf>>,
 }
 
 /// The values of `id` with their command-line positions.
@@ -140,6 +146,13 @@ pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
         Ok(v) => v,
         Err(e) => return fail(&e.to_string()),
     };
+    let egdb = match a.egdb.map(|d| d.unwrap_or_else(default_dir)) {
+        Some(root) => match open_egdb(&root, variant, MAX_EGDB_PIECES) {
+            Ok(db) => Some(Arc::new(db)),
+            Err(e) => return fail(&format!("--egdb: {e}")),
+        },
+        None => None,
+    };
     let engines = match engine_specs(m) {
         Ok(e) => e,
         Err(e) => return fail(&e),
@@ -204,6 +217,7 @@ pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
         concurrency: a.concurrency.max(1),
         sprt,
         max_plies: a.max_plies,
+        egdb,
         event: "damiera match".to_string(),
     };
     let abort = Arc::new(AtomicBool::new(false));

@@ -15,7 +15,29 @@ pub mod selfplay;
 pub mod train;
 
 use damiera::core::variant::Variant;
+use damiera::egdb::{Probe, Wld};
+use damiera::engine::search::{DB_BOUND, DB_WIN};
+use damiera::engine::Score;
 use std::process::ExitCode;
+
+/// An endgame database's value for the side to move as the shell tools print it:
+/// `db win in 13 plies (to conversion)`, `db draw`, `db loss in 8 plies (to conversion)`.
+pub fn db_text(p: &Probe) -> String {
+    match (p.value, p.distance) {
+        (Wld::Draw, _) | (_, None) => "db draw".into(),
+        (v, Some(d)) => format!("db {} in {d} plies (to conversion)", v.name()),
+    }
+}
+
+/// A search score in the endgame databases' band ([`DB_WIN`]): `Some(plies)` to the
+/// conversion from the root, positive for a win of the side to move, negative for a loss.
+pub fn db_score(s: Score) -> Option<i32> {
+    match s {
+        Score::Cp(c) if c >= DB_BOUND => Some(DB_WIN - c),
+        Score::Cp(c) if c <= -DB_BOUND => Some(-(DB_WIN + c)),
+        _ => None,
+    }
+}
 
 /// A usage error: `error: <msg>` on stderr and exit status 2.
 pub fn fail(msg: &str) -> ExitCode {

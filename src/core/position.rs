@@ -167,7 +167,7 @@ impl<R: Rules> Position<R> {
 
     /// The endgame counter limit of this position's material, in plies (0: none).
     #[inline(always)]
-    fn endgame_limit(&self) -> u8 {
+    pub fn endgame_limit(&self) -> u8 {
         if !R::ENDGAME_COUNTERS || self.occupied().count() > 4 {
             return 0;
         }

@@ -87,6 +87,15 @@ impl RulesFn for MakeIndexer {
     }
 }
 
+impl std::fmt::Debug for Egdb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Egdb")
+            .field("variant", &self.variant)
+            .field("max_pieces", &self.max_pieces)
+            .finish_non_exhaustive()
+    }
+}
+
 impl Egdb {
     /// Opens `variant`'s tables up to `max_pieces` pieces from `<root>/<variant>/` with a cache
     /// of [`DEFAULT_CACHE_BYTES`].

@@ -23,11 +23,15 @@ use crate::core::rules::Color;
 use crate::core::variant::Variant;
 pub use crate::core::variant_position::Outcome;
 use crate::core::variant_position::{outcome, MAX_HISTORY};
+use crate::egdb::file::file_name;
+use crate::egdb::material::{Material, MAX_KIND};
+use crate::egdb::{variant_dir, Egdb};
 use crate::engine::eval::Evaluate;
-use crate::engine::eval::{EvaluateFn, Evaluation, Net};
+use crate::engine::eval::{DbProbe, EvaluateFn, Evaluation, Net};
 use crate::engine::search::MAX_THREADS;
 use crate::engine::search::{Control, Info, Limits, Reporter, Searcher};
 pub use crate::engine::search::{Depth, Score};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
@@ -162,6 +166,8 @@ pub enum Event {
         time_ms: u64,
         /// Transposition-table use, per mille.
         hashfull: u32,
+        /// Endgame-database probes that decided a node (UCI's `tbhits`).
+        db_hits: u64,
         /// The principal variation.
         pv: Vec<String>,
     },
@@ -211,6 +217,8 @@ trait VariantEngine: Send {
     fn set_hash(&mut self, mib: usize) -> Result<(), String>;
     fn set_threads(&mut self, n: usize);
     fn set_weights(&mut self, net: Option<Arc<Net>>);
+    fn set_egdb(&mut self, egdb: Option<Arc<Egdb>>, pieces: u32);
+    fn probe_egdb(&self) -> Option<DbProbe>;
     fn legal_moves(&self, form: MoveForm) -> Vec<String>;
     fn side_to_move(&self) -> Color;
     fn outcome(&self) -> Option<Outcome>;
@@ -223,6 +231,9 @@ struct GameEngine<G: Evaluate> {
     history: Vec<u64>,
     /// The learned weights the next search evaluates with (`None`: the hand-set evaluation).
     weights: Option<Arc<Net>>,
+    /// The endgame databases the next search probes, and the most pieces probed.
+    egdb: Option<Arc<Egdb>>,
+    egdb_pieces: u32,
     searcher: Arc<Mutex<Searcher<G>>>,
     control: Arc<Control>,
     runner: Runner,
@@ -234,6 +245,8 @@ impl<G: Evaluate> GameEngine<G> {
             pos: G::start(),
             history: Vec::new(),
             weights,
+            egdb: None,
+            egdb_pieces: 0,
             searcher: Arc::new(Mutex::new(Searcher::new(hash_mib))),
             control: Arc::new(Control::default()),
             runner: Runner::default(),
@@ -271,6 +284,7 @@ impl<G: Evaluate> Reporter for EventReporter<'_, G> {
             nps: info.nps(),
             time_ms: info.time_ms,
             hashfull: info.hashfull,
+            db_hits: info.db_hits,
             pv: GameEngine::<G>::names(&self.root, &info.pv, self.form),
         });
     }
@@ -351,9 +365,11 @@ impl<G: Evaluate> VariantEngine for GameEngine<G> {
         let searcher = Arc::clone(&self.searcher);
         let (root, history) = (self.pos, self.history.clone());
         let weights = self.weights.clone();
+        let (egdb, egdb_pieces) = (self.egdb.clone(), self.egdb_pieces);
         self.runner.run(Box::new(move || {
             let mut s = searcher.lock().unwrap_or_else(|p| p.into_inner());
             s.set_weights(weights);
+            s.set_egdb(egdb, egdb_pieces);
             let mut reporter = EventReporter::<G> {
                 root,
                 form,
@@ -402,6 +418,20 @@ impl<G: Evaluate> VariantEngine for GameEngine<G> {
     fn set_weights(&mut self, net: Option<Arc<Net>>) {
         // Taken by the next search: one running now keeps the weights it started with.
         self.weights = net;
+    }
+
+    fn set_egdb(&mut self, egdb: Option<Arc<Egdb>>, pieces: u32) {
+        // Taken by the next search, as the weights are.
+        self.egdb = egdb;
+        self.egdb_pieces = pieces;
+    }
+
+    fn probe_egdb(&self) -> Option<DbProbe> {
+        let db = self.egdb.as_deref()?;
+        if G::piece_count(&self.pos) > self.egdb_pieces {
+            return None;
+        }
+        G::probe_egdb(db, &self.pos)
     }
 
     fn legal_moves(&self, form: MoveForm) -> Vec<String> {
@@ -463,6 +493,12 @@ pub struct Engine {
     /// Each variant's evaluation (`EvalFile`), in [`Variant::ALL`] order: kept when the
     /// variant changes, as a front end sets it for the variant it is playing.
     evaluations: [Evaluation; Variant::ALL.len()],
+    /// `EgdbPath`: the root of the endgame databases (`None`: none used).
+    egdb_path: Option<PathBuf>,
+    /// `EgdbPieces`: the most pieces of a position probed.
+    egdb_pieces: u32,
+    /// The current variant's databases, opened from `egdb_path`.
+    egdb: Option<Arc<Egdb>>,
     inner: Box<dyn VariantEngine>,
     /// Whether a search or perft thread may be running.
     searching: bool,
@@ -484,6 +520,47 @@ pub const DEFAULT_HASH_MIB: usize = 64;
 /// cannot hold is refused by [`Engine::set_hash`].
 pub const MAX_HASH_MIB: usize = 65_536;
 
+/// The largest `EgdbPieces` (pieces on the board, both sides): what a material key can hold;
+/// also the default, meaning every table found under `EgdbPath`.
+pub const MAX_EGDB_PIECES: u32 = MAX_KIND as u32;
+
+/// The most pieces for which every table of `variant` is present under `root` (0: none).
+fn egdb_pieces_present(root: &Path, variant: Variant, cap: u32) -> u32 {
+    let dir = variant_dir(root, variant);
+    let mut n = 0;
+    for pieces in 2..=cap.min(MAX_EGDB_PIECES) {
+        let complete = Material::all(pieces)
+            .into_iter()
+            .filter(|m| m.pieces() == pieces)
+            .all(|m| dir.join(file_name(m)).is_file());
+        if !complete {
+            break;
+        }
+        n = pieces;
+    }
+    n
+}
+
+/// Opens `variant`'s databases under `root`: every table up to `pieces` pieces that is
+/// present (the largest complete piece count).
+///
+/// # Errors
+/// Italian Damone (no databases), no complete table set, or a bad file: one line.
+pub fn open_egdb(root: &Path, variant: Variant, pieces: u32) -> Result<Egdb, String> {
+    if variant == Variant::Damone {
+        return Err("Italian Damone has no endgame databases".into());
+    }
+    let n = egdb_pieces_present(root, variant, pieces);
+    if n < 2 {
+        return Err(format!(
+            "no endgame databases in {} (damiera egdb build --variant {})",
+            variant_dir(root, variant).display(),
+            variant.name()
+        ));
+    }
+    Egdb::open(root, variant, n).map_err(|e| e.to_string())
+}
+
 impl Engine {
     /// An engine for `variant` at its start position, with a `hash_mib` MiB table.
     ///
@@ -497,6 +574,9 @@ impl Engine {
             threads: 1,
             damones_win: false,
             evaluations: Default::default(),
+            egdb_path: None,
+            egdb_pieces: MAX_EGDB_PIECES,
+            egdb: None,
             inner: make_inner(variant, hash_mib, false, eval::built_in(variant)),
             searching: false,
             perft_running: false,
@@ -521,6 +601,17 @@ impl Engine {
             self.hash_mib = DEFAULT_HASH_MIB;
         }
         self.inner.set_threads(self.threads);
+        // The databases are the variant's: reopen them for the new one.
+        self.egdb = None;
+        if let Some(root) = self.egdb_path.clone() {
+            if variant != Variant::Damone {
+                match open_egdb(&root, variant, self.egdb_pieces) {
+                    Ok(db) => self.egdb = Some(Arc::new(db)),
+                    Err(e) => log::error!("EgdbPath: {e}"),
+                }
+            }
+        }
+        self.inner.set_egdb(self.egdb.clone(), self.egdb_pieces);
     }
 
     /// Italian Damone's end-of-game rule (ruling I.4, option `DamoneWin`): `true` when losing
@@ -557,6 +648,62 @@ impl Engine {
         let e = Evaluation::from_eval_file(self.variant, value)?;
         self.set_evaluation(self.variant, e);
         Ok(())
+    }
+
+    /// The endgame databases (`EgdbPath`, `EgdbPieces`): opens the current variant's tables
+    /// under `root` up to `pieces` pieces (every complete piece count present; reopened for
+    /// each variant played), which the next searches probe at quiet nodes. `None` (or 0
+    /// pieces) unloads them. Nothing is probed unless this was called.
+    ///
+    /// # Errors
+    /// Italian Damone, a directory without the variant's tables, or a bad file: one line; the
+    /// databases in use (if any) stay.
+    pub fn set_egdb(&mut self, root: Option<&Path>, pieces: u32) -> Result<(), String> {
+        let pieces = pieces.min(MAX_EGDB_PIECES);
+        let db = match root {
+            Some(root) if pieces > 0 => Some(Arc::new(open_egdb(root, self.variant, pieces)?)),
+            _ => None,
+        };
+        self.egdb_path = root.map(Path::to_path_buf);
+        self.egdb_pieces = pieces;
+        self.egdb = db;
+        self.inner.set_egdb(self.egdb.clone(), self.egdb_pieces);
+        Ok(())
+    }
+
+    /// The `EgdbPath` option: the root of the databases (`<root>/<variant>/*.egdb`), empty to
+    /// unload them ([`Engine::set_egdb`] with the pieces set).
+    ///
+    /// # Errors
+    /// As [`Engine::set_egdb`].
+    pub fn set_egdb_path(&mut self, value: &str) -> Result<(), String> {
+        let root = (!value.is_empty()).then(|| PathBuf::from(value));
+        self.set_egdb(root.as_deref(), self.egdb_pieces)
+    }
+
+    /// The `EgdbPieces` option: the most pieces of a position probed (0: none; default
+    /// [`MAX_EGDB_PIECES`], every table present). Reopens the databases of `EgdbPath`.
+    ///
+    /// # Errors
+    /// As [`Engine::set_egdb`].
+    pub fn set_egdb_pieces(&mut self, pieces: u32) -> Result<(), String> {
+        let root = self.egdb_path.clone();
+        if root.is_none() {
+            self.egdb_pieces = pieces.min(MAX_EGDB_PIECES);
+            return Ok(());
+        }
+        self.set_egdb(root.as_deref(), pieces)
+    }
+
+    /// The databases' value of the current position (quiet, within the pieces probed), with
+    /// the plies the draw counters leave; `None` without databases or when not covered.
+    pub fn probe_egdb(&self) -> Option<DbProbe> {
+        self.inner.probe_egdb()
+    }
+
+    /// The endgame databases in use for the current variant, if any.
+    pub fn egdb(&self) -> Option<&Arc<Egdb>> {
+        self.egdb.as_ref()
     }
 
     /// Resizes the transposition table (MiB, at least 1).

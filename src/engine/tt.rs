@@ -100,8 +100,12 @@ pub struct TranspositionTable {
     age: AtomicU8,
 }
 
-/// Scores at or beyond this are wins or losses at a distance (see `search::WIN`).
-const MATE_BOUND: i32 = 30_000;
+/// Scores at or beyond this (in absolute value) count plies from the node they were found at
+/// and are stored relative to it: wins and losses (`search::WIN`, from 30,000) and
+/// endgame-database results (`search::DB_WIN`, from 20,000 = `search::DB_BOUND`); evaluations
+/// stay far below.
+pub const PLY_RELATIVE_BOUND: i32 = 20_000;
+const MATE_BOUND: i32 = PLY_RELATIVE_BOUND;
 
 /// A score as stored: win and loss distances from this node rather than from the root.
 pub fn to_tt(score: i32, ply: usize) -> i16 {

@@ -21,6 +21,7 @@ use crate::engine::search::max_threads;
 use crate::engine::search::Limits;
 use crate::engine::Outcome;
 use crate::engine::DEFAULT_MOVE_OVERHEAD_MS;
+use crate::engine::MAX_EGDB_PIECES;
 use crate::engine::{Depth, Engine, Event, MoveForm, Score, DEFAULT_HASH_MIB, MAX_HASH_MIB};
 
 /// Which of pydraughts' two square conventions a Hub peer speaks. Each picks, per variant, a
@@ -326,6 +327,10 @@ impl Hub {
             quote("auto variant internal")
         ));
         self.out.line("param name=eval-file value=\"\" type=string");
+        self.out.line("param name=egdb-path value=\"\" type=string");
+        self.out.line(&format!(
+            "param name=egdb-pieces value={MAX_EGDB_PIECES} type=int min=0 max={MAX_EGDB_PIECES}"
+        ));
         self.out.line("wait");
     }
 
@@ -380,6 +385,20 @@ impl Hub {
                     self.error(&format!("eval-file: {e}"));
                 }
             }
+            // The endgame databases' root (docs/egdb.md); empty: none.
+            "egdb-path" => {
+                if let Err(e) = self.engine.set_egdb_path(value) {
+                    self.error(&format!("egdb-path: {e}"));
+                }
+            }
+            "egdb-pieces" => match number(0, u64::from(MAX_EGDB_PIECES)) {
+                Some(n) => {
+                    if let Err(e) = self.engine.set_egdb_pieces(n as u32) {
+                        self.error(&format!("egdb-pieces: {e}"));
+                    }
+                }
+                None => self.error(&format!("bad value {value} for egdb-pieces")),
+            },
             _ => self.error(&format!("unknown param {name}")),
         }
     }

@@ -10,6 +10,7 @@ use crate::core::variant::Variant;
 use crate::engine::search::max_threads;
 use crate::engine::search::Limits;
 use crate::engine::DEFAULT_MOVE_OVERHEAD_MS;
+use crate::engine::MAX_EGDB_PIECES;
 use crate::engine::{
     Depth, Engine, Event, MoveForm, PerftEvent, Score, DEFAULT_HASH_MIB, MAX_HASH_MIB,
 };
@@ -148,6 +149,10 @@ fn handshake(out: &Output) {
     ));
     out.line("option name DamoneWin type combo default all var all var damones");
     out.line("option name EvalFile type string default <empty>");
+    out.line("option name EgdbPath type string default <empty>");
+    out.line(&format!(
+        "option name EgdbPieces type spin default {MAX_EGDB_PIECES} min 0 max {MAX_EGDB_PIECES}"
+    ));
     out.line("uciok");
 }
 
@@ -193,6 +198,16 @@ fn set_option(engine: &mut Engine, options: &mut Options, args: &[&str]) -> Resu
                 .set_eval_file(path)
                 .map_err(|e| format!("option EvalFile: {e}"))?
         }
+        // The endgame databases' root (docs/egdb.md); empty: none.
+        "egdbpath" => {
+            let path = if value == "<empty>" { "" } else { value };
+            engine
+                .set_egdb_path(path)
+                .map_err(|e| format!("option EgdbPath: {e}"))?
+        }
+        "egdbpieces" => engine
+            .set_egdb_pieces(number(value, 0, u64::from(MAX_EGDB_PIECES))? as u32)
+            .map_err(|e| format!("option EgdbPieces: {e}"))?,
         _ => return Err(format!("unknown option '{name}'")),
     }
     Ok(())
@@ -281,6 +296,7 @@ pub fn event_line(ev: &Event) -> String {
             nps,
             time_ms,
             hashfull,
+            db_hits,
             pv,
         } => {
             let score = match score {
@@ -288,8 +304,15 @@ pub fn event_line(ev: &Event) -> String {
                 Score::Win(p) => format!("win {p}"),
                 Score::Loss(p) => format!("loss {p}"),
             };
+            // `tbhits` (UCI's word): endgame-database hits, shown once there are any, so
+            // that lines without databases stay as they were.
+            let tbhits = if *db_hits > 0 {
+                format!(" tbhits {db_hits}")
+            } else {
+                String::new()
+            };
             format!(
-                "info depth {depth} seldepth {seldepth} score {score} nodes {nodes} nps {nps} time {time_ms} hashfull {hashfull} pv {}",
+                "info depth {depth} seldepth {seldepth} score {score} nodes {nodes} nps {nps} time {time_ms} hashfull {hashfull}{tbhits} pv {}",
                 pv.join(" ")
             )
         }

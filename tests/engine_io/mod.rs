@@ -387,12 +387,15 @@ pub struct Info {
     pub time: u64,
     /// hashfull, per mille
     pub hashfull: u32,
+    /// tbhits: endgame-database hits (printed once there are any; else 0)
+    pub tbhits: u64,
     /// pv
     pub pv: Vec<String>,
 }
 
-/// Parses `info depth D seldepth S score cp X|win P|loss P nodes N nps N time MS hashfull H pv
-/// ...`, every field present and in that order.
+/// Parses `info depth D seldepth S score cp X|win P|loss P nodes N nps N time MS hashfull H
+/// [tbhits T] pv ...`, every field present (`tbhits` once there are database hits) and in that
+/// order.
 pub fn parse_info(l: &str) -> Result<Info, String> {
     let w: Vec<&str> = l.split(' ').collect();
     let num = |i: usize, key: &str| -> Result<u64, String> {
@@ -427,10 +430,15 @@ pub fn parse_info(l: &str) -> Result<Info, String> {
     if hashfull > 1000 {
         return Err(format!("hashfull is per mille: {l:?}"));
     }
-    if w.get(16) != Some(&"pv") {
+    let (tbhits, at) = if w.get(16) == Some(&"tbhits") {
+        (num(16, "tbhits")?, 18)
+    } else {
+        (0, 16)
+    };
+    if w.get(at) != Some(&"pv") {
         return Err(format!("expected 'pv' in {l:?}"));
     }
-    let pv: Vec<String> = w[17..].iter().map(|s| s.to_string()).collect();
+    let pv: Vec<String> = w[at + 1..].iter().map(|s| s.to_string()).collect();
     if pv.is_empty() || !pv.iter().all(|m| is_move_text(m)) {
         return Err(format!("pv must list moves: {l:?}"));
     }
@@ -442,6 +450,7 @@ pub fn parse_info(l: &str) -> Result<Info, String> {
         nps,
         time,
         hashfull,
+        tbhits,
         pv,
     })
 }

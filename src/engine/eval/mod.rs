@@ -26,9 +26,12 @@ use crate::core::damone::{DamoneDraughts, DamoneWin};
 use crate::core::dispatch::RuleSet;
 use crate::core::draughts::Draughts;
 use crate::core::geometry::Geometry;
+use crate::core::play::Play;
 use crate::core::position::Position;
 use crate::core::rules::{Brazilian, Color, English, International, Italian, Rules, Russian};
 use crate::core::variant::Variant;
+use crate::core::variant_position::VariantPosition;
+use crate::egdb::{Egdb, Probe};
 pub use learned::Net;
 pub use weights::{built_in, read_weights, variant_index, Evaluation, HAND_SET};
 
@@ -46,6 +49,33 @@ pub trait Evaluate: Draughts {
     /// The position of valid [`Planes`] (disjoint colors, ranks within the pieces), with the
     /// no-progress counter at 0: the inverse of [`Evaluate::planes`].
     fn from_planes(p: &Planes) -> Self::Position;
+    /// The endgame database's value of a quiet position `pos` ([`Egdb::probe`]: `None` when
+    /// the side to move has a capture or the material is not covered), with the plies the
+    /// draw counters still allow ([`DbProbe`]). `None` for a game without databases (Italian
+    /// Damone, the default).
+    #[inline(always)]
+    fn probe_egdb(_db: &Egdb, _pos: &Self::Position) -> Option<DbProbe> {
+        None
+    }
+    /// As [`Evaluate::probe_egdb`] for a position the caller knows to be quiet (no capture
+    /// for the side to move: quiescence has just generated none), which skips that check.
+    #[inline(always)]
+    fn probe_egdb_quiet(db: &Egdb, pos: &Self::Position) -> Option<DbProbe> {
+        Self::probe_egdb(db, pos)
+    }
+}
+
+/// An endgame-database probe as the search uses it: the value for the side to move and the
+/// plies the no-progress rule (and International's endgame counters) still allow before the
+/// game is drawn. A win or loss whose distance to conversion is at most `plies_left` is one
+/// under the counters too (docs/egdb.md, "Values, distances and the counters").
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct DbProbe {
+    /// The database's value and distance (plies to conversion).
+    pub probe: Probe,
+    /// Plies the draw counters still allow; 0 when the distance promises nothing (a class
+    /// with men under International's endgame counters, where a promotion does not end it).
+    pub plies_left: u32,
 }
 
 impl<R: Rules> Evaluate for R {
@@ -76,6 +106,44 @@ impl<R: Rules> Evaluate for R {
             Bitboard(unpack::<R>(p.rank2 | p.rank3)),
             side,
         )
+    }
+    /// The database's value, with the plies left by [`Rules::DRAW_PLIES`] and, in a class under
+    /// an endgame counter, by that counter if every piece is a king (there the distance to
+    /// conversion is the distance to the win), else 0 (docs/egdb.md).
+    #[inline(always)]
+    fn probe_egdb(db: &Egdb, pos: &Position<R>) -> Option<DbProbe> {
+        if <R as Play>::has_captures(pos) {
+            return None;
+        }
+        Self::probe_egdb_quiet(db, pos)
+    }
+    /// [`Egdb::lookup`] with the plies left, as [`Evaluate::probe_egdb`].
+    #[inline(always)]
+    fn probe_egdb_quiet(db: &Egdb, pos: &Position<R>) -> Option<DbProbe> {
+        let probe = db.lookup(pos)?;
+        let mut plies_left = u32::from(R::DRAW_PLIES).saturating_sub(u32::from(pos.quiet_plies()));
+        let limit = pos.endgame_limit();
+        if limit > 0 {
+            plies_left = if pos.kings().count() == pos.occupied().count() {
+                plies_left.min(u32::from(limit.saturating_sub(pos.endgame_plies())))
+            } else {
+                0
+            };
+        }
+        Some(DbProbe { probe, plies_left })
+    }
+}
+
+/// The databases' value of a position of a runtime variant ([`Evaluate::probe_egdb`]):
+/// `None` for Italian Damone, a capture pending, or a material `db` does not hold.
+pub fn probe_position(db: &Egdb, pos: &VariantPosition) -> Option<DbProbe> {
+    match pos {
+        VariantPosition::English(p) => English::probe_egdb(db, p),
+        VariantPosition::Italian(p) => Italian::probe_egdb(db, p),
+        VariantPosition::Brazilian(p) => Brazilian::probe_egdb(db, p),
+        VariantPosition::Russian(p) => Russian::probe_egdb(db, p),
+        VariantPosition::International(p) => International::probe_egdb(db, p),
+        VariantPosition::Damone(..) => None,
     }
 }
 

@@ -10,6 +10,7 @@ use super::{Depth, Info, Limits, Reporter, Score, SearchResult, INF, MAX_PLY, WI
 use crate::core::movegen::Duplicates;
 use crate::core::moves::{Move, MoveList};
 use crate::engine::eval::Evaluate;
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 impl<G: Evaluate> Worker<G> {
@@ -31,6 +32,7 @@ impl<G: Evaluate> Worker<G> {
             score: Score::Cp(0),
             depth: Depth(0),
             nodes: 0,
+            db_hits: 0,
         };
         if root_moves.is_empty() {
             result.score = Score::from_search(-WIN);
@@ -71,6 +73,7 @@ impl<G: Evaluate> Worker<G> {
                                 nodes: self.total_nodes(),
                                 time_ms: self.start.elapsed().as_millis() as u64,
                                 hashfull: self.tt.hashfull(),
+                                db_hits: self.shared.db_hits.load(Ordering::Relaxed),
                                 pv,
                             });
                         }
@@ -99,6 +102,7 @@ impl<G: Evaluate> Worker<G> {
                 nodes: self.total_nodes(),
                 time_ms: self.start.elapsed().as_millis() as u64,
                 hashfull: self.tt.hashfull(),
+                db_hits: self.shared.db_hits.load(Ordering::Relaxed),
                 pv,
             });
             // Best-move stability: a changed best move or a falling score asks for more time.

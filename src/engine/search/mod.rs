@@ -47,6 +47,15 @@ pub const INF: i32 = 32_000;
 pub const WIN: i32 = 31_000;
 /// Scores at least this large (in absolute value) are wins or losses.
 pub const WIN_BOUND: i32 = 30_000;
+/// The score of an endgame-database win at the node probed, before distances: a database win
+/// `d` plies from conversion at `ply` plies from the root scores `DB_WIN - ply - d` (a loss,
+/// the negation), so the search prefers the shortest conversion. Below every win the search
+/// proves ([`WIN_BOUND`]) and above every evaluation (a few thousand centi-men at most).
+pub const DB_WIN: i32 = 25_000;
+/// Scores from this up to [`WIN_BOUND`] (in absolute value) are database wins or losses
+/// ([`DB_WIN`]); they are reported as [`Score::Cp`] of the search score. The transposition
+/// table stores them relative to the node, as it does wins ([`crate::engine::tt::PLY_RELATIVE_BOUND`]).
+pub const DB_BOUND: i32 = 20_000;
 
 /// A search depth in plies: what [`Limits`] asks for and [`Info`] and [`SearchResult`]
 /// report across the engine's boundary (inside the search, plies are plain integers).
@@ -61,7 +70,8 @@ impl fmt::Display for Depth {
 }
 
 /// A score as the search reports it across its boundary (inside the search, scores are
-/// centi-men integers with [`WIN`] `- n` for a win in `n` plies).
+/// centi-men integers with [`WIN`] `- n` for a win in `n` plies). An endgame-database win or
+/// loss ([`DB_WIN`] band) is a `Cp` of [`DB_BOUND`] or more in absolute value.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Score {
     /// Centi-men from the side to move's view.
@@ -182,6 +192,8 @@ pub struct Info {
     pub time_ms: u64,
     /// Transposition-table occupancy, per mille.
     pub hashfull: u32,
+    /// Endgame-database probes that decided a node (all threads).
+    pub db_hits: u64,
     /// The principal variation from the root.
     pub pv: Vec<Move>,
 }
@@ -219,4 +231,20 @@ pub struct SearchResult {
     pub depth: Depth,
     /// Nodes searched (all threads).
     pub nodes: u64,
+    /// Endgame-database probes that decided a node (all threads).
+    pub db_hits: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{DB_BOUND, DB_WIN, MAX_PLY, WIN_BOUND};
+    use crate::engine::tt::PLY_RELATIVE_BOUND;
+
+    #[test]
+    fn database_scores_lie_between_evaluations_and_wins() {
+        assert_eq!(PLY_RELATIVE_BOUND, DB_BOUND);
+        // The longest distance stored (u16 entries: 14 bits) at the deepest ply.
+        let lowest = DB_WIN - MAX_PLY as i32 - 500;
+        assert!(lowest > DB_BOUND && DB_WIN < WIN_BOUND);
+    }
 }

@@ -58,6 +58,16 @@ impl<G: Evaluate> Worker<G> {
             if alpha >= beta {
                 return alpha;
             }
+            // The endgame databases decide a quiet node within their pieces (exact). The node
+            // was visited: it counts (as quiescence counts its nodes before probing).
+            if let Some(s) = self.probe_db(pos, ply, false) {
+                self.nodes += 1;
+                if depth > 0 {
+                    self.tt
+                        .store(G::key(pos), depth, to_tt(s, ply), Bound::Exact, None);
+                }
+                return s;
+            }
         }
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(pos, alpha, beta, ply, 0);

@@ -40,6 +40,11 @@ impl<G: Evaluate> Worker<G> {
             if !G::has_moves(pos) {
                 return -(WIN - ply as i32);
             }
+            // A quiet node the endgame databases decide (ply > 0: quiescence never starts
+            // at the root).
+            if let Some(s) = self.probe_db(pos, ply, true) {
+                return s;
+            }
             let eval = G::evaluate(pos, self.net.as_deref());
             // Standing pat fails low already: a threat would only lower the score further.
             if ply >= MAX_PLY || threats > 0 || eval <= alpha || !G::threatened(pos) {
@@ -102,6 +107,7 @@ mod tests {
             control: Arc::new(Control::default()),
             halt: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
+            db_hits: AtomicU64::new(0),
         });
         let w = &mut s.workers[0];
         w.prepare(&pos, &[], &Limits::default(), &shared, TimePlan::default());

@@ -8,6 +8,7 @@
 use super::time::time_plan;
 use super::worker::{Shared, Worker};
 use super::{Control, Limits, Reporter, SearchResult, Silent, MAX_THREADS};
+use crate::egdb::Egdb;
 use crate::engine::eval::{self, Evaluate, Net};
 use crate::engine::tt::TranspositionTable;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -19,6 +20,9 @@ pub struct Searcher<G: Evaluate> {
     tt: Arc<TranspositionTable>,
     /// The learned weights the workers evaluate with (`None`: the hand-set evaluation).
     net: Option<Arc<Net>>,
+    /// The endgame databases the workers probe (`None`: none) and the most pieces probed.
+    egdb: Option<Arc<Egdb>>,
+    egdb_pieces: u32,
     pub(super) workers: Vec<Worker<G>>,
 }
 
@@ -39,7 +43,13 @@ impl<G: Evaluate> Searcher<G> {
         let tt = Arc::new(TranspositionTable::try_new(hash_mib)?);
         let net = eval::built_in(G::VARIANT);
         let workers = vec![Worker::new(0, &tt, net.clone())];
-        Ok(Searcher { tt, net, workers })
+        Ok(Searcher {
+            tt,
+            net,
+            egdb: None,
+            egdb_pieces: 0,
+            workers,
+        })
     }
 
     /// The learned weights the next searches evaluate with (`None`: the hand-set evaluation):
@@ -49,6 +59,19 @@ impl<G: Evaluate> Searcher<G> {
             w.net = net.clone();
         }
         self.net = net;
+    }
+
+    /// The endgame databases the next searches probe at quiet nodes of at most `pieces`
+    /// pieces (`None`: no probing, the search is exactly the one without databases). The
+    /// tables must be the variant's (a foreign [`Egdb`] answers nothing).
+    pub fn set_egdb(&mut self, egdb: Option<Arc<Egdb>>, pieces: u32) {
+        let pieces = egdb.as_ref().map_or(0, |db| pieces.min(db.max_pieces()));
+        for w in &mut self.workers {
+            w.egdb = egdb.clone();
+            w.egdb_pieces = pieces;
+        }
+        self.egdb = egdb;
+        self.egdb_pieces = pieces;
     }
 
     /// Replaces the table by one of `mib` MiB (the old one is freed first).
@@ -82,8 +105,10 @@ impl<G: Evaluate> Searcher<G> {
         self.workers.truncate(n);
         while self.workers.len() < n {
             let id = self.workers.len();
-            self.workers
-                .push(Worker::new(id, &self.tt, self.net.clone()));
+            let mut w = Worker::new(id, &self.tt, self.net.clone());
+            w.egdb = self.egdb.clone();
+            w.egdb_pieces = self.egdb_pieces;
+            self.workers.push(w);
         }
     }
 
@@ -121,6 +146,7 @@ impl<G: Evaluate> Searcher<G> {
             control: Arc::clone(control),
             halt: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
+            db_hits: AtomicU64::new(0),
         });
         self.tt.new_search();
         let plan = time_plan(limits, G::piece_count(root));
@@ -147,6 +173,7 @@ impl<G: Evaluate> Searcher<G> {
         });
         let mut result = result;
         result.nodes = shared.nodes.load(Ordering::Relaxed);
+        result.db_hits = shared.db_hits.load(Ordering::Relaxed);
         result
     }
 }

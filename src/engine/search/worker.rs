@@ -7,8 +7,9 @@
 //! is sized before each search, so nothing in the tree search allocates.
 
 use super::time::TimePlan;
-use super::{Control, Limits, MAX_PLY, WIN, WIN_BOUND};
+use super::{Control, Limits, DB_WIN, MAX_PLY, WIN, WIN_BOUND};
 use crate::core::moves::Move;
+use crate::egdb::{Egdb, Wld};
 use crate::engine::eval::{Evaluate, Net};
 use crate::engine::tt::TranspositionTable;
 use std::marker::PhantomData;
@@ -25,6 +26,14 @@ pub(super) struct Worker<G: Evaluate> {
     /// shared with the other threads and the engine; lent to [`Evaluate::evaluate`] by
     /// reference.
     pub(super) net: Option<Arc<Net>>,
+    /// The endgame databases probed at quiet nodes (`None`: none loaded), shared with the
+    /// other threads and the engine.
+    pub(super) egdb: Option<Arc<Egdb>>,
+    /// The most pieces a probed position has (the loaded tables capped by `EgdbPieces`).
+    pub(super) egdb_pieces: u32,
+    /// Database probes that decided a node; flushed to the shared total with the nodes.
+    pub(super) db_hits: u64,
+    pub(super) db_flushed: u64,
     pub(super) killers: Box<[[Option<Move>; 2]; MAX_PLY + 2]>,
     pub(super) history: Box<[[i32; 64]; 64]>,
     pub(super) pv: Box<[[Move; MAX_PLY + 2]; MAX_PLY + 2]>,
@@ -53,10 +62,15 @@ impl<G: Evaluate> Worker<G> {
             id,
             tt: Arc::clone(tt),
             net,
+            egdb: None,
+            egdb_pieces: 0,
+            db_hits: 0,
+            db_flushed: 0,
             shared: Arc::new(Shared {
                 control: Arc::new(Control::default()),
                 halt: AtomicBool::new(false),
                 nodes: AtomicU64::new(0),
+                db_hits: AtomicU64::new(0),
             }),
             killers: Box::new([[None; 2]; MAX_PLY + 2]),
             history: Box::new([[0; 64]; 64]),
@@ -89,6 +103,8 @@ impl<G: Evaluate> Worker<G> {
         self.start = Instant::now();
         self.nodes = 0;
         self.flushed = 0;
+        self.db_hits = 0;
+        self.db_flushed = 0;
         self.seldepth = 0;
         self.stopped = false;
         self.killers.fill([None; 2]);
@@ -117,6 +133,42 @@ impl<G: Evaluate> Worker<G> {
             .nodes
             .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
         self.flushed = self.nodes;
+        if self.db_hits != self.db_flushed {
+            self.shared
+                .db_hits
+                .fetch_add(self.db_hits - self.db_flushed, Ordering::Relaxed);
+            self.db_flushed = self.db_hits;
+        }
+    }
+
+    /// The endgame database's score of the node at `ply` (not the root), if it decides it:
+    /// `None` without databases, with more pieces than loaded, with a capture pending, and for
+    /// a win or loss whose distance to conversion exceeds the plies the draw counters still
+    /// allow (the search goes on there: the database promises nothing, docs/egdb.md). A draw
+    /// scores 0; a win `DB_WIN - ply - distance`, a loss its negation ([`DB_WIN`]).
+    #[inline(always)]
+    /// `quiet`: the caller knows the side to move has no capture (the check is skipped).
+    pub(super) fn probe_db(&mut self, pos: &G::Position, ply: usize, quiet: bool) -> Option<i32> {
+        let db = self.egdb.as_deref()?;
+        if G::piece_count(pos) > self.egdb_pieces {
+            return None;
+        }
+        let p = if quiet {
+            G::probe_egdb_quiet(db, pos)?
+        } else {
+            G::probe_egdb(db, pos)?
+        };
+        let d = u32::from(p.probe.distance.unwrap_or(0));
+        let win = DB_WIN - ply as i32 - d as i32;
+        let score = match p.probe.value {
+            Wld::Draw => 0,
+            Wld::Win if d <= p.plies_left => win,
+            Wld::Loss if d <= p.plies_left => -win,
+            _ => return None,
+        };
+        self.db_hits += 1;
+        self.seldepth = self.seldepth.max(ply);
+        Some(score)
     }
 
     /// Whether the position at `ply` repeats an earlier one with the same side to move since
@@ -172,6 +224,8 @@ pub(super) struct Shared {
     pub(super) halt: AtomicBool,
     /// Nodes of every thread, added every 1024 nodes.
     pub(super) nodes: AtomicU64,
+    /// Endgame-database hits of every thread, added with the nodes.
+    pub(super) db_hits: AtomicU64,
 }
 
 impl<G: Evaluate> Worker<G> {

@@ -5,7 +5,9 @@ use super::engine_spec::EngineSpec;
 use super::openings::Opening;
 use super::stats::Sprt;
 use crate::core::variant::Variant;
+use crate::egdb::Egdb;
 use crate::engine::Depth;
+use std::sync::Arc;
 
 /// The time control of every move.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -91,4 +93,7 @@ pub struct MatchConfig {
     pub max_plies: usize,
     /// `[Event]` of the PDN.
     pub event: String,
+    /// Endgame databases (`--egdb`): a game ends as soon as its position (quiet, within the
+    /// tables) is in them, with their result ([`super::Reason::Egdb`]).
+    pub egdb: Option<Arc<Egdb>>,
 }

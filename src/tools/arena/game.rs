@@ -13,6 +13,8 @@ use crate::core::moves::Move;
 use crate::core::rules::Color;
 use crate::core::variant::Variant;
 use crate::core::variant_position::{Outcome, VariantGame, VariantPosition};
+use crate::egdb::{Egdb, Wld};
+use crate::engine::eval::probe_position;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -156,6 +158,13 @@ fn play_moves(
             }
             None => {}
         }
+        if let Some((r, detail)) = cfg
+            .egdb
+            .as_deref()
+            .and_then(|db| egdb_adjudication(db, arb.position()))
+        {
+            return finish(rec, r, Reason::Egdb, detail);
+        }
         if rec.moves.len() >= cfg.max_plies {
             return finish(rec, GameResult::Draw, Reason::MaxPlies, String::new());
         }
@@ -271,6 +280,33 @@ fn play_moves(
         rec.moves.push(native);
         arb.play(&mv);
     }
+}
+
+/// The endgame databases' ruling on `pos` (`--egdb`): a draw, or a win for the side that
+/// wins when its distance to conversion fits in the plies the draw counters leave (so the
+/// win stands under the rules, docs/egdb.md), with a note giving the value. `None` when the
+/// databases do not hold the position (a capture pending, too many pieces) or promise no
+/// result under the counters: the game goes on.
+pub fn egdb_adjudication(db: &Egdb, pos: &VariantPosition) -> Option<(GameResult, String)> {
+    let p = probe_position(db, pos)?;
+    let side = pos.side();
+    let d = p.probe.distance.unwrap_or(0);
+    let (result, text) = match p.probe.value {
+        Wld::Draw => (GameResult::Draw, "a draw".to_string()),
+        _ if u32::from(d) > p.plies_left => return None,
+        Wld::Win => (
+            GameResult::win_for(side),
+            format!("{} wins in {d} plies to conversion", side.name()),
+        ),
+        Wld::Loss => (
+            GameResult::win_for(side.opponent()),
+            format!("{} wins in {d} plies to conversion", side.opponent().name()),
+        ),
+    };
+    Some((
+        result,
+        format!("endgame database: {text}; FEN {}", pos.fen()),
+    ))
 }
 
 /// The Hub form (0.6 numbers) of the legal move `mv` in `pos`.

@@ -23,6 +23,7 @@ mod report;
 pub mod stats;
 
 pub use config::{MatchConfig, TimeControl, DEPTH_ONLY_TIMEOUT_MS, TC_GRACE_MS};
+pub use game::egdb_adjudication;
 use game::{play_game, Seat};
 pub use record::{GameRecord, GameResult, MoveTimes, Reason};
 pub use report::{progress_line, report_text, MatchReport, Tally};

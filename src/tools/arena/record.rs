@@ -67,6 +67,8 @@ pub enum Reason {
     /// and Scan do at the GAMEREQ's move count): adjudicated by the rules, a draw when they do
     /// not decide the position.
     PeerEnded,
+    /// Adjudicated by the endgame databases (`--egdb`): the position was in them.
+    Egdb,
 }
 
 impl Reason {
@@ -83,11 +85,12 @@ impl Reason {
             Reason::NoAnswer => "no answer",
             Reason::Resignation => "resignation",
             Reason::PeerEnded => "peer ended the game",
+            Reason::Egdb => "adjudicated by the endgame database",
         }
     }
 
     /// Every reason, in report order.
-    pub const ALL: [Reason; 10] = [
+    pub const ALL: [Reason; 11] = [
         Reason::NoLegalMove,
         Reason::Repetition,
         Reason::NoProgress,
@@ -98,6 +101,7 @@ impl Reason {
         Reason::NoAnswer,
         Reason::Resignation,
         Reason::PeerEnded,
+        Reason::Egdb,
     ];
 }
 

@@ -244,6 +244,7 @@ mod tests {
             },
             concurrency: 1,
             sprt: None,
+            egdb: None,
             max_plies: 10,
             event: String::new(),
         }
