@@ -174,3 +174,34 @@ fn bench_without_databases_keeps_its_node_count() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("Total nodes: 737891"), "{text}");
 }
+
+/// `damiera egdb convert` plays database-won positions out under the full rules: with the
+/// databases the engine wins every one of a small sample (the real run, 200 positions of 4-5
+/// pieces at 100 ms a move, is a benchmark: docs/egdb.md).
+#[test]
+fn convert_wins_the_won_positions() {
+    let tmp = tempfile::tempdir().unwrap();
+    build_english(tmp.path(), 3);
+    let out = Command::new(BIN)
+        .args([
+            "egdb",
+            "convert",
+            "-v",
+            "english",
+            "-p",
+            "3",
+            "--positions",
+            "6",
+        ])
+        .args(["--movetime", "20", "--each", "--dir"])
+        .arg(tmp.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert_eq!(text.matches("White wins").count(), 6, "{text}");
+    assert!(
+        text.contains("winning side: 6 won, 0 drawn, 0 lost of 6"),
+        "{text}"
+    );
+}

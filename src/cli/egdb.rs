@@ -12,7 +12,9 @@ use damiera::egdb::index::Indexer;
 use damiera::egdb::material::flip_board;
 use damiera::egdb::verify::verify;
 use damiera::egdb::{default_dir, Egdb, EgdbError, Probe, Wld};
+use damiera::tools::convert::{self, ConvertConfig};
 use damiera::{Color, Duplicates, Play, Position, Rules};
+use indicatif::{ProgressBar, ProgressStyle};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::path::PathBuf;
@@ -95,6 +97,35 @@ enum EgdbCommand {
         #[arg(long, default_value_t = 64)]
         cache_mib: usize,
     },
+    /// Conversion check: random positions the databases score as won within the draw
+    /// counters, played out by the engine against itself with the databases; prints how many
+    /// the winning side won, drew and lost.
+    Convert {
+        #[command(flatten)]
+        common: Common,
+        /// Pieces on the board in every start position.
+        #[arg(long, short)]
+        pieces: u32,
+        /// How many start positions.
+        #[arg(long, default_value_t = 200)]
+        positions: usize,
+        /// Skip the first N start positions (to resume a run: the positions depend only on
+        /// the seed).
+        #[arg(long, default_value_t = 0)]
+        skip: usize,
+        /// Milliseconds per move.
+        #[arg(long, default_value_t = 100)]
+        movetime: u64,
+        /// Seed of the start positions.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// A game still going after this many plies counts as drawn.
+        #[arg(long, default_value_t = 400)]
+        max_plies: u32,
+        /// Print every game (by default only those the winning side did not win).
+        #[arg(long)]
+        each: bool,
+    },
 }
 
 enum Job {
@@ -137,6 +168,32 @@ pub fn run(a: EgdbArgs) -> ExitCode {
             probes,
             cache_mib,
         } => (common, Job::Bench(pieces, probes, cache_mib)),
+        EgdbCommand::Convert {
+            common,
+            pieces,
+            positions,
+            skip,
+            movetime,
+            seed,
+            max_plies,
+            each,
+        } => {
+            let v = match variant(&common.variant) {
+                Ok(v) => v,
+                Err(e) => return fail(&e),
+            };
+            let cfg = ConvertConfig {
+                variant: v,
+                root: common.dir.unwrap_or_else(default_dir),
+                pieces,
+                positions: positions + skip,
+                movetime_ms: movetime,
+                seed,
+                hash_mib: 16,
+                max_plies,
+            };
+            return run_convert(&cfg, skip, each);
+        }
     };
     let v = match variant(&common.variant) {
         Ok(v) => v,
@@ -379,4 +436,61 @@ fn flip_side<R: Rules>(p: &Position<R>) -> Position<R> {
         f(p.kings()),
         Color::Black,
     )
+}
+
+/// `damiera egdb convert`: plays the start positions and prints the tally.
+fn run_convert(cfg: &ConvertConfig, skip: usize, each: bool) -> ExitCode {
+    let starts = match convert::start_positions(cfg) {
+        Ok(s) => s,
+        Err(e) => return fail(&e),
+    };
+    let starts = &starts[skip.min(starts.len())..];
+    println!(
+        "{}: {} won positions of {} pieces (seed {}, from #{skip}), {} ms a move",
+        cfg.variant.name(),
+        starts.len(),
+        cfg.pieces,
+        cfg.seed,
+        cfg.movetime_ms
+    );
+    let bar = ProgressBar::new(starts.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, {eta} left")
+            .expect("a valid template"),
+    );
+    let mut games = Vec::with_capacity(starts.len());
+    for (k, (fen, d)) in starts.iter().enumerate() {
+        match convert::play(cfg, fen, *d) {
+            Ok(g) => {
+                if each || g.won != Some(true) {
+                    bar.suspend(|| {
+                        println!(
+                            "#{}: {} (win in {} plies to conversion): {} after {} plies: {}",
+                            skip + k,
+                            g.fen,
+                            g.distance,
+                            g.end,
+                            g.moves.len(),
+                            g.moves.join(" ")
+                        )
+                    })
+                }
+                games.push(g);
+            }
+            Err(e) => {
+                bar.finish_and_clear();
+                return fail(&format!("#{}: {fen}: {e}", skip + k));
+            }
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let (w, d, l) = convert::tally(&games);
+    let n = games.len().max(1);
+    println!(
+        "winning side: {w} won, {d} drawn, {l} lost of {} ({:.1}% won)",
+        games.len(),
+        100.0 * w as f64 / n as f64
+    );
+    ExitCode::SUCCESS
 }

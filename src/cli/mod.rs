@@ -16,7 +16,7 @@ pub mod train;
 
 use damiera::core::variant::Variant;
 use damiera::egdb::{Probe, Wld};
-use damiera::engine::search::{DB_BOUND, DB_WIN};
+use damiera::engine::search::{DB_BOUND, DB_STEP, DB_WIN};
 use damiera::engine::Score;
 use std::process::ExitCode;
 
@@ -33,8 +33,8 @@ pub fn db_text(p: &Probe) -> String {
 /// conversion from the root, positive for a win of the side to move, negative for a loss.
 pub fn db_score(s: Score) -> Option<i32> {
     match s {
-        Score::Cp(c) if c >= DB_BOUND => Some(DB_WIN - c),
-        Score::Cp(c) if c <= -DB_BOUND => Some(-(DB_WIN + c)),
+        Score::Cp(c) if c >= DB_BOUND => Some((DB_WIN - c) % DB_STEP),
+        Score::Cp(c) if c <= -DB_BOUND => Some(-((DB_WIN + c) % DB_STEP)),
         _ => None,
     }
 }

@@ -1,6 +1,7 @@
 //! What a shell user runs beside the engine: PDN files ([`pdn`]), engine matches ([`arena`]),
-//! self-play and training ([`learn`]).
+//! self-play and training ([`learn`]), the databases' conversion check ([`convert`]).
 
 pub mod arena;
+pub mod convert;
 pub mod learn;
 pub mod pdn;

@@ -76,6 +76,10 @@ pub struct DbProbe {
     /// Plies the draw counters still allow; 0 when the distance promises nothing (a class
     /// with men under International's endgame counters, where a promotion does not end it).
     pub plies_left: u32,
+    /// Pieces plus men on the board: every conversion (a capture or a promotion) lowers it, so
+    /// the search ranks a win by it before the distance, which restarts at each conversion
+    /// ([`crate::engine::search::DB_WIN`]).
+    pub material: u32,
 }
 
 impl<R: Rules> Evaluate for R {
@@ -130,7 +134,12 @@ impl<R: Rules> Evaluate for R {
                 0
             };
         }
-        Some(DbProbe { probe, plies_left })
+        let material = pos.occupied().count() + (pos.occupied() & !pos.kings()).count();
+        Some(DbProbe {
+            probe,
+            plies_left,
+            material,
+        })
     }
 }
 

@@ -47,11 +47,22 @@ pub const INF: i32 = 32_000;
 pub const WIN: i32 = 31_000;
 /// Scores at least this large (in absolute value) are wins or losses.
 pub const WIN_BOUND: i32 = 30_000;
-/// The score of an endgame-database win at the node probed, before distances: a database win
-/// `d` plies from conversion at `ply` plies from the root scores `DB_WIN - ply - d` (a loss,
-/// the negation), so the search prefers the shortest conversion. Below every win the search
-/// proves ([`WIN_BOUND`]) and above every evaluation (a few thousand centi-men at most).
-pub const DB_WIN: i32 = 25_000;
+/// The score of an endgame-database win at the node probed, before material and distances: a
+/// database win `d` plies from conversion at `ply` plies from the root, with `m` pieces plus
+/// men on the board, scores `DB_WIN - DB_STEP * m - ply - d` (a loss, the negation). So the
+/// search prefers a conversion that keeps the win (it lowers `m`: a capture or a promotion),
+/// and else the shortest way to one. Ranking by the distance alone would not: it restarts at
+/// every conversion, so a line that converts late could look shorter than one that converts
+/// now, and the winner could wander inside a table (a real draw by repetition, found by
+/// `damiera egdb convert`). Below every win the search proves ([`WIN_BOUND`]) and above every
+/// evaluation (a few thousand centi-men at most).
+pub const DB_WIN: i32 = 29_000;
+/// The score of one unit of material (a piece, or a man) in a database win ([`DB_WIN`]): more
+/// than any ply plus distance (the distance counted is capped at `DB_STEP - MAX_PLY - 1`).
+pub const DB_STEP: i32 = 512;
+/// Pieces plus men counted in a database win's score ([`DB_WIN`]), at most: 16, eight men, the
+/// most any database damiera builds holds; more (a larger database) count as 16.
+pub const DB_MAX_MATERIAL: u32 = 16;
 /// Scores from this up to [`WIN_BOUND`] (in absolute value) are database wins or losses
 /// ([`DB_WIN`]); they are reported as [`Score::Cp`] of the search score. The transposition
 /// table stores them relative to the node, as it does wins ([`crate::engine::tt::PLY_RELATIVE_BOUND`]).
@@ -237,14 +248,14 @@ pub struct SearchResult {
 
 #[cfg(test)]
 mod tests {
-    use super::{DB_BOUND, DB_WIN, MAX_PLY, WIN_BOUND};
+    use super::{DB_BOUND, DB_MAX_MATERIAL, DB_STEP, DB_WIN, MAX_PLY, WIN_BOUND};
     use crate::engine::tt::PLY_RELATIVE_BOUND;
 
     #[test]
     fn database_scores_lie_between_evaluations_and_wins() {
         assert_eq!(PLY_RELATIVE_BOUND, DB_BOUND);
         // The longest distance stored (u16 entries: 14 bits) at the deepest ply.
-        let lowest = DB_WIN - MAX_PLY as i32 - 500;
+        let lowest = DB_WIN - DB_STEP * (DB_MAX_MATERIAL as i32 + 1);
         assert!(lowest > DB_BOUND && DB_WIN < WIN_BOUND);
     }
 }

@@ -7,7 +7,7 @@
 //! is sized before each search, so nothing in the tree search allocates.
 
 use super::time::TimePlan;
-use super::{Control, Limits, DB_WIN, MAX_PLY, WIN, WIN_BOUND};
+use super::{Control, Limits, DB_MAX_MATERIAL, DB_STEP, DB_WIN, MAX_PLY, WIN, WIN_BOUND};
 use crate::core::moves::Move;
 use crate::egdb::{Egdb, Wld};
 use crate::engine::eval::{Evaluate, Net};
@@ -145,7 +145,8 @@ impl<G: Evaluate> Worker<G> {
     /// `None` without databases, with more pieces than loaded, with a capture pending, and for
     /// a win or loss whose distance to conversion exceeds the plies the draw counters still
     /// allow (the search goes on there: the database promises nothing, docs/egdb.md). A draw
-    /// scores 0; a win `DB_WIN - ply - distance`, a loss its negation ([`DB_WIN`]).
+    /// scores 0; a win `DB_WIN - DB_STEP * material - ply - distance`, a loss its negation
+    /// ([`DB_WIN`]).
     #[inline(always)]
     /// `quiet`: the caller knows the side to move has no capture (the check is skipped).
     pub(super) fn probe_db(&mut self, pos: &G::Position, ply: usize, quiet: bool) -> Option<i32> {
@@ -159,7 +160,9 @@ impl<G: Evaluate> Worker<G> {
             G::probe_egdb(db, pos)?
         };
         let d = u32::from(p.probe.distance.unwrap_or(0));
-        let win = DB_WIN - ply as i32 - d as i32;
+        let capped = d.min((DB_STEP as usize - MAX_PLY - 1) as u32);
+        let material = p.material.min(DB_MAX_MATERIAL) as i32;
+        let win = DB_WIN - DB_STEP * material - ply as i32 - capped as i32;
         let score = match p.probe.value {
             Wld::Draw => 0,
             Wld::Win if d <= p.plies_left => win,
