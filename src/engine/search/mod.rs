@@ -254,8 +254,10 @@ mod tests {
     #[test]
     fn database_scores_lie_between_evaluations_and_wins() {
         assert_eq!(PLY_RELATIVE_BOUND, DB_BOUND);
-        // The longest distance stored (u16 entries: 14 bits) at the deepest ply.
+        // The most material counted, plus the deepest ply and the longest distance counted
+        // (together less than one step).
         let lowest = DB_WIN - DB_STEP * (DB_MAX_MATERIAL as i32 + 1);
         assert!(lowest > DB_BOUND && DB_WIN < WIN_BOUND);
+        assert!((MAX_PLY as i32) < DB_STEP);
     }
 }
