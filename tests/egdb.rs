@@ -6,17 +6,18 @@ use damiera::core::bitboard::Bitboard;
 use damiera::core::geometry::{Board10, Board8, Geometry};
 use damiera::core::moves::MoveList;
 use damiera::core::notation::fen::parse_fen;
-use damiera::egdb::build::{
-    build, build_unit, material_of, placement, position, units, BuildOptions,
-};
+use damiera::egdb::build::{build, build_unit, position, units, BuildOptions};
 use damiera::egdb::file::{self, file_name};
 use damiera::egdb::index::{binomial, Indexer};
 use damiera::egdb::material::{canonical, flip_board, Material};
 use damiera::egdb::verify::verify;
-use damiera::egdb::{decode, variant_dir, Egdb, Probe, Wld};
+use damiera::egdb::{decode, variant_dir, Egdb, Wld};
 use damiera::{Brazilian, Color, Duplicates, English, International, Italian, Play, Position};
 use damiera::{Rules, Russian, Variant};
 use indicatif::ProgressBar;
+
+mod egdb_common;
+use egdb_common::{build_all, value_of};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
@@ -186,16 +187,6 @@ fn rules_are_symmetric_under_the_colour_flip() {
     check::<International>();
 }
 
-fn build_all<R: Rules>(root: &Path, pieces: u32) {
-    let opts = BuildOptions {
-        root: root.to_path_buf(),
-        pieces,
-        threads: 2,
-        progress: false,
-    };
-    build::<R>(&opts).expect("build");
-}
-
 fn counts(dir: &Path, v: Variant, m: Material) -> (u64, u64, u64) {
     let f = file::read(dir, v, m).expect("table");
     let (mut w, mut d, mut l) = (0, 0, 0);
@@ -246,17 +237,6 @@ fn build_kings<R: Rules>(root: &Path, pieces: u32, skip: &[Material]) {
             build_unit::<R>(&dir, &u, 2, &ProgressBar::hidden()).expect("unit");
         }
     }
-}
-
-/// The stored value of a position (any side to move) read from the table files.
-fn value_of<R: Rules>(root: &Path, fen: &str) -> Probe {
-    let pos: Position<R> = parse_fen(fen).expect("fen");
-    let p = placement(&canonical(&pos));
-    let m = material_of(&p);
-    let mut set = damiera::egdb::build::TableSet::default();
-    set.load::<R>(&variant_dir(root, R::VARIANT), m)
-        .expect("table");
-    decode(set.entry(m, &p).expect("entry"))
 }
 
 /// Russian draughts: three kings against one win by Petrov's triangle (A. D. Petrov's method,

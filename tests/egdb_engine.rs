@@ -3,11 +3,12 @@
 //! that keep the win), `analyse --egdb`, the match referee's adjudication and `bench` without
 //! databases. Every database is English up to 3 pieces, built in a temporary directory.
 
+mod egdb_common;
 mod engine_io;
+use egdb_common::build_all;
 
 use damiera::core::notation::fen::parse_fen;
 use damiera::core::variant_position::VariantPosition;
-use damiera::egdb::build::{build, BuildOptions};
 use damiera::egdb::{Egdb, Wld};
 use damiera::engine::search::DB_BOUND;
 use damiera::engine::{Engine, MAX_EGDB_PIECES};
@@ -21,16 +22,6 @@ const BIN: &str = env!("CARGO_BIN_EXE_damiera");
 
 /// Two White kings against one Black king, White to move: a database win.
 const WON: &str = "W:WK10,K14:BK27";
-
-fn build_english(root: &Path, pieces: u32) {
-    let opts = BuildOptions {
-        root: root.to_path_buf(),
-        pieces,
-        threads: 2,
-        progress: false,
-    };
-    build::<English>(&opts).expect("build");
-}
 
 #[test]
 fn a_bad_egdb_path_is_one_line_and_the_engine_keeps_working() {
@@ -56,7 +47,7 @@ fn a_bad_egdb_path_is_one_line_and_the_engine_keeps_working() {
 #[test]
 fn the_search_probes_the_database_and_keeps_the_win() {
     let tmp = tempfile::tempdir().unwrap();
-    build_english(tmp.path(), 3);
+    build_all::<English>(tmp.path(), 3);
     let mut e = EngineProcess::spawn();
     let root = tmp.path().to_str().unwrap();
     let lines = e.ask(&format!("setoption name EgdbPath value {root}"));
@@ -94,7 +85,7 @@ fn the_search_probes_the_database_and_keeps_the_win() {
 #[test]
 fn analyse_says_db_win() {
     let tmp = tempfile::tempdir().unwrap();
-    build_english(tmp.path(), 3);
+    build_all::<English>(tmp.path(), 3);
     let out = Command::new(BIN)
         .args(["analyse", "-v", "english", "-f", WON, "-d", "4", "--egdb"])
         .arg(tmp.path())
@@ -114,7 +105,7 @@ fn analyse_says_db_win() {
 #[test]
 fn the_referee_adjudicates_positions_the_database_holds() {
     let tmp = tempfile::tempdir().unwrap();
-    build_english(tmp.path(), 3);
+    build_all::<English>(tmp.path(), 3);
     let db = Egdb::open(tmp.path(), Variant::English, 3).unwrap();
     let pos = |fen: &str| VariantPosition::new(Variant::English, Some(fen)).unwrap();
     let (r, note) = egdb_adjudication(&db, &pos(WON)).expect("held");
@@ -181,7 +172,7 @@ fn bench_without_databases_keeps_its_node_count() {
 #[test]
 fn convert_wins_the_won_positions() {
     let tmp = tempfile::tempdir().unwrap();
-    build_english(tmp.path(), 3);
+    build_all::<English>(tmp.path(), 3);
     let out = Command::new(BIN)
         .args([
             "egdb",

@@ -2,37 +2,14 @@
 //! databases (docs/egdb.md). Each position is copied from its source, named beside it; the
 //! values come from the retrograde builder, and the expected results from the books.
 
-use damiera::core::notation::fen::parse_fen;
-use damiera::egdb::build::TableSet;
-use damiera::egdb::build::{build, build_unit, material_of, placement, units, BuildOptions};
-use damiera::egdb::material::canonical;
-use damiera::egdb::{decode, variant_dir, Probe, Wld};
-use damiera::{English, Position, Rules, Variant};
+use damiera::egdb::build::{build_unit, units};
+use damiera::egdb::{variant_dir, Wld};
+use damiera::{English, Rules, Variant};
 use indicatif::ProgressBar;
 use std::fs;
-use std::path::Path;
 
-/// Every English table up to `pieces`, into `<root>/english/`.
-fn build_all(root: &Path, pieces: u32) {
-    let opts = BuildOptions {
-        root: root.to_path_buf(),
-        pieces,
-        threads: 2,
-        progress: false,
-    };
-    build::<English>(&opts).expect("build");
-}
-
-/// The stored value of an English position (either side to move).
-fn value_of(root: &Path, fen: &str) -> Probe {
-    let pos: Position<English> = parse_fen(fen).expect("fen");
-    let p = placement(&canonical(&pos));
-    let m = material_of(&p);
-    let mut set = TableSet::default();
-    set.load::<English>(&variant_dir(root, Variant::English), m)
-        .expect("table");
-    decode(set.entry(m, &p).expect("entry"))
-}
+mod egdb_common;
+use egdb_common::{build_all, value_of};
 
 /// Edward Lasker, "Chess and Checkers: The Way to Mastership" (1918), part II, "Elementary
 /// tactics", diagram 88: a king on 32 against a king on 26. "White wins by playing 32-27. With
@@ -53,8 +30,8 @@ fn value_of(root: &Path, fen: &str) -> Probe {
 #[test]
 fn lasker_opposition_and_first_position() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    build_all(tmp.path(), 4);
-    let v = |fen| value_of(tmp.path(), fen).value;
+    build_all::<English>(tmp.path(), 4);
+    let v = |fen| value_of::<English>(tmp.path(), fen).value;
     assert_eq!(v("W:WK32:BK26"), Wld::Win, "Lasker 88, White to move");
     assert_eq!(v("B:WK32:BK26"), Wld::Draw, "Lasker 88, Black to move");
     assert_eq!(
@@ -87,7 +64,7 @@ fn three_kings_beat_two_in_the_double_corner() {
         }
     }
     for fen in ["W:WK22,K23,K24:BK31,K32", "B:WK22,K23,K24:BK31,K32"] {
-        let p = value_of(tmp.path(), fen);
+        let p = value_of::<English>(tmp.path(), fen);
         let want = if fen.starts_with('W') {
             Wld::Win
         } else {

@@ -10,12 +10,13 @@
 //! stored value is that result.
 
 mod common;
+mod egdb_common;
+use egdb_common::build_all;
 
 use damiera::core::bitboard::{Bitboard, Square};
 use damiera::core::geometry::Geometry;
 use damiera::core::movegen;
 use damiera::core::notation::fen::fen;
-use damiera::egdb::build::{build, BuildOptions};
 use damiera::egdb::{Egdb, Wld};
 use damiera::{
     Brazilian, Color, Duplicates, English, International, Italian, MoveList, Play, Position, Rules,
@@ -89,13 +90,7 @@ fn random_position<R: Rules>(rng: &mut StdRng, pieces: u32) -> Position<R> {
 
 /// `R`'s databases up to `pieces`, built under `root`.
 fn built<R: Rules>(root: &Path, pieces: u32) -> Egdb {
-    let opts = BuildOptions {
-        root: root.to_path_buf(),
-        pieces,
-        threads: 2,
-        progress: false,
-    };
-    build::<R>(&opts).expect("build");
+    build_all::<R>(root, pieces);
     Egdb::open(root, R::VARIANT, pieces).expect("open")
 }
 
