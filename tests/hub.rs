@@ -1,10 +1,11 @@
 //! The Hub protocol: complete games driven by pydraughts 0.6.7's `HubEngine` (its own board
 //! checks every move; `tests/pydraughts/hub_games.py`), the 0.5.7 internal numbering that
-//! lidraughts-bot uses, and an `error` line for every malformed input with the engine still
-//! working afterwards.
+//! lidraughts-bot uses, an `error` line for every malformed input with the engine still
+//! working afterwards, and the endgame database params.
 
 mod common;
 
+mod egdb_common;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -274,4 +275,90 @@ fn end_of_input_exits() {
         std::thread::sleep(Duration::from_millis(20));
     }
     panic!("still running 2 s after the end of input");
+}
+
+#[test]
+fn egdb_path_and_egdb_pieces_params() {
+    // Two White kings (10, 14) against a Black king (27), White to move: a database win (the
+    // endgame database tests check its value). In pydraughts' internal form (protocols.md
+    // §4.3) English square s is internal 33 - s with the colours swapped: internal side "B",
+    // internal Black kings on 23 and 19, an internal White king on 6.
+    let tmp = tempfile::tempdir().unwrap();
+    egdb_common::build_all::<damiera::English>(tmp.path(), 3);
+    let mut squares = ['e'; 32];
+    squares[23 - 1] = 'B';
+    squares[19 - 1] = 'B';
+    squares[6 - 1] = 'W';
+    let pos: String = std::iter::once('B').chain(squares).collect();
+    let mut e = Engine::start();
+    e.send("hub");
+    e.expect("wait");
+    e.send("set-param name=variant value=english");
+    e.send("set-param name=notation value=variant");
+    e.rejects("set-param name=egdb-path value=/nonexistent/egdb");
+    e.rejects("set-param name=egdb-pieces value=lots");
+    e.send(&format!(
+        "set-param name=egdb-path value=\"{}\"",
+        tmp.path().display()
+    ));
+    e.send("init");
+    e.expect("ready");
+    e.send(&format!("pos pos={pos}"));
+    e.send("level depth=6");
+    e.send("go think");
+    let mut last_score = None;
+    let done = loop {
+        let line = e.expect("");
+        if let Some(s) = line
+            .split_whitespace()
+            .find_map(|f| f.strip_prefix("score="))
+        {
+            last_score = Some(s.parse::<f64>().unwrap());
+        }
+        if line.starts_with("done") {
+            break line;
+        }
+    };
+    // Hub scores are in men: a database win is above DB_BOUND centi-men.
+    let score = last_score.expect("an info line with a score");
+    assert!(
+        score * 100.0 >= damiera::engine::search::DB_BOUND as f64,
+        "{score}"
+    );
+    // The move keeps the win: after it the database gives Black a loss.
+    let mv = done
+        .split_whitespace()
+        .find_map(|f| f.strip_prefix("move="))
+        .expect("a move");
+    let db = damiera::egdb::Egdb::open(tmp.path(), damiera::Variant::English, 3).unwrap();
+    let start =
+        damiera::core::notation::fen::parse_fen::<damiera::English>("W:WK10,K14:BK27").unwrap();
+    let parsed = <damiera::English as damiera::Notation>::parse_move(&start, mv).unwrap();
+    let after = <damiera::English as damiera::Play>::make(&start, &parsed);
+    assert_eq!(
+        db.lookup(&after).unwrap().value,
+        damiera::egdb::Wld::Loss,
+        "{done}"
+    );
+    // Capped to 2 pieces, the 3-piece position is the search's alone: no database score
+    // (a new game: the transposition table forgets the database scores).
+    e.send("set-param name=egdb-pieces value=2");
+    e.send("new-game");
+    e.send(&format!("pos pos={pos}"));
+    e.send("level depth=2");
+    e.send("go think");
+    let info = e.expect("info");
+    let score: f64 = info
+        .split_whitespace()
+        .find_map(|f| f.strip_prefix("score="))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        score * 100.0 < damiera::engine::search::DB_BOUND as f64,
+        "{info}"
+    );
+    e.expect("done");
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
 }
