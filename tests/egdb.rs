@@ -272,6 +272,39 @@ fn international_three_kings_cannot_beat_the_long_diagonal() {
         value_of::<International>(tmp.path(), "B:WK1,K2,K3:BK46").value,
         Wld::Draw
     );
+    // Hoyle's Games, Improved and Enlarged (London, 19th c.), "Polish Draughts", p. 410: the
+    // lone White king on 46, Black kings on 13, 16 and 27, White to move. Going to the other
+    // end of the great line (5) or to 10 or 14 loses ("the adversary, by sacrificing two of
+    // his queens, would capture her afterwards"); 41, 37, 28 and 23 keep the draw.
+    let v = |f: &str| value_of::<International>(tmp.path(), f).value;
+    assert_eq!(v("W:WK46:BK13,K16,K27"), Wld::Draw);
+    for to in [5, 10, 14] {
+        assert_eq!(v(&format!("B:WK{to}:BK13,K16,K27")), Wld::Win, "46-{to}");
+    }
+    for to in [41, 37, 28, 23] {
+        assert_eq!(v(&format!("B:WK{to}:BK13,K16,K27")), Wld::Draw, "46-{to}");
+    }
+    // Ibid.: with the great line held by the three kings there are coups; the first (kings 46,
+    // 37, 27 against 11) and the second (19, 27, 37 against 11) win by "sacrificing two at 22".
+    for fen in ["W:WK46,K37,K27:BK11", "W:WK19,K27,K37:BK11"] {
+        assert_eq!(v(fen), Wld::Win, "{fen}");
+        let pos: Position<International> = parse_fen(fen).unwrap();
+        let mut list = MoveList::new();
+        International::generate(&pos, &mut list, Duplicates::Drop);
+        let to_22: Vec<_> = list
+            .iter()
+            .filter(|mv| damiera::core::notation::moves::move_name(&pos, mv).ends_with("-22"))
+            .map(|mv| International::make(&pos, mv))
+            .collect();
+        assert!(!to_22.is_empty(), "{fen}: a king goes to 22");
+        assert!(
+            to_22.iter().any(|after| {
+                let after = damiera::core::notation::fen::fen(after);
+                v(&after) == Wld::Loss
+            }),
+            "{fen}: a move to 22 wins"
+        );
+    }
 }
 
 fn verify_clean<R: Rules>(root: &Path, pieces: u32) {

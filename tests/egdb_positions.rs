@@ -78,3 +78,35 @@ fn three_kings_beat_two_in_the_double_corner() {
         );
     }
 }
+
+/// Six-piece settings from Ben Boland's "Famous Positions in the Game of Checkers", as The
+/// Checker Maven (Bob Newell) gives them, checked against the English 6-piece databases
+/// (`damiera egdb build -v english -p 6 --dir DIR`, about an hour and 0.5 GB: docs/egdb.md),
+/// which are too large to build in the test run. Run with
+/// `DAMIERA_EGDB_DIR=DIR cargo test --release --test egdb_positions -- --ignored`.
+///
+/// - J. Sturges ("Sturges the Great", 2007-07-28): `W:WK19,K22,30:B12,21,K27`, White to play
+///   and win.
+/// - W. Strickland ("Negative Second Position"): `B:WK28,13,12:BK15,5,3`, Black to play and
+///   win.
+/// - F. Allen, "Leeds Express" 1866 ("A Plethora of Names"): `B:W17,12,K8:BK15,K9,3`, Black to
+///   play and win.
+#[test]
+#[ignore = "needs the English 6-piece databases in DAMIERA_EGDB_DIR"]
+fn six_piece_settings_from_famous_positions() {
+    let root = std::env::var("DAMIERA_EGDB_DIR")
+        .expect("DAMIERA_EGDB_DIR: a directory holding english/ built to 6 pieces");
+    let db = damiera::egdb::Egdb::open(std::path::Path::new(&root), Variant::English, 6)
+        .expect("the English 6-piece databases");
+    for fen in [
+        "W:WK19,K22,30:B12,21,K27",
+        "B:WK28,13,12:BK15,5,3",
+        "B:W17,12,K8:BK15,K9,3",
+    ] {
+        let pos = damiera::core::notation::fen::parse_fen::<English>(fen).expect("fen");
+        let probe = db
+            .probe(&pos)
+            .unwrap_or_else(|| panic!("{fen}: not in the databases"));
+        assert_eq!(probe.value, Wld::Win, "{fen}: {probe:?}");
+    }
+}
