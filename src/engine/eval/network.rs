@@ -437,21 +437,25 @@ impl Network {
         } else {
             (&acc.v[0], &acc.v[1])
         };
-        let mut input = [0u8; L1_OUT];
-        for (x, &a) in input.iter_mut().zip(us.iter().chain(them)) {
-            *x = a.clamp(0, QA as i16) as u8;
-        }
-        let mut a2 = [0u8; L2];
         let mut a3 = [0u8; L3];
         #[cfg(target_arch = "x86_64")]
         if self.simd {
             // SAFETY: `simd` is only true when the CPU has AVX2.
             unsafe {
+                let mut input = [0u8; L1_OUT];
+                avx2::clip(us, them, &mut input);
+                let mut a2 = [0u8; L2];
                 avx2::dense(&input, &self.w2_packed, &self.b2, &mut a2);
                 avx2::dense(&a2, &self.w3_packed, &self.b3, &mut a3);
             }
             return self.output_centi(&a3);
         }
+        let mut input = [0u8; L1_OUT];
+        for i in 0..H {
+            input[i] = us[i].clamp(0, QA as i16) as u8;
+            input[H + i] = them[i].clamp(0, QA as i16) as u8;
+        }
+        let mut a2 = [0u8; L2];
         dense_scalar(&input, &self.w2, &self.b2, &mut a2);
         dense_scalar(&a2, &self.w3, &self.b3, &mut a3);
         self.output_centi(&a3)
@@ -669,10 +673,11 @@ mod avx2 {
     //! unaligned loads and stores of whole fixed-size arrays.
     use super::{column, H, QA, QW, QW_SHIFT};
     use std::arch::x86_64::{
-        __m256i, _mm256_add_epi16, _mm256_add_epi32, _mm256_loadu_si256, _mm256_madd_epi16,
-        _mm256_maddubs_epi16, _mm256_max_epi32, _mm256_min_epi32, _mm256_set1_epi16,
-        _mm256_set1_epi32, _mm256_setzero_si256, _mm256_srai_epi32, _mm256_storeu_si256,
-        _mm256_sub_epi16,
+        __m256i, _mm256_add_epi16, _mm256_add_epi32, _mm256_castsi256_ps, _mm256_cmpeq_epi32,
+        _mm256_loadu_si256, _mm256_madd_epi16, _mm256_maddubs_epi16, _mm256_max_epi16,
+        _mm256_max_epi32, _mm256_min_epi16, _mm256_min_epi32, _mm256_movemask_ps,
+        _mm256_packus_epi16, _mm256_permute4x64_epi64, _mm256_set1_epi16, _mm256_set1_epi32,
+        _mm256_setzero_si256, _mm256_srai_epi32, _mm256_storeu_si256, _mm256_sub_epi16,
     };
 
     /// 16 `i16` as a register.
@@ -691,6 +696,14 @@ mod avx2 {
         unsafe { _mm256_loadu_si256(x.as_ptr().cast()) }
     }
 
+    /// 32 `u8` as a register.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn load_u8(x: &[u8; 32]) -> __m256i {
+        // SAFETY: as `load_i16`.
+        unsafe { _mm256_loadu_si256(x.as_ptr().cast()) }
+    }
+
     /// 8 `i32` as a register.
     #[target_feature(enable = "avx2")]
     #[inline]
@@ -705,6 +718,14 @@ mod avx2 {
     fn store_i16(x: &mut [i16; 16], v: __m256i) {
         // SAFETY: `x` is 32 writable bytes, borrowed exclusively; `storeu` has no alignment
         // requirement.
+        unsafe { _mm256_storeu_si256(x.as_mut_ptr().cast(), v) }
+    }
+
+    /// A register into 32 `u8`.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn store_u8(x: &mut [u8; 32], v: __m256i) {
+        // SAFETY: as `store_i16`.
         unsafe { _mm256_storeu_si256(x.as_mut_ptr().cast(), v) }
     }
 
@@ -742,10 +763,43 @@ mod avx2 {
         }
     }
 
+    /// The clipped activations `[0, QA]` of `us` then `them` as bytes, in order (`packus`
+    /// packs the two 128-bit halves of its operands alternately; the 64-bit permutation puts
+    /// them back in order).
+    #[target_feature(enable = "avx2")]
+    pub(super) fn clip(us: &[i16; H], them: &[i16; H], out: &mut [u8; 2 * H]) {
+        let (zero, top) = (_mm256_setzero_si256(), _mm256_set1_epi16(QA as i16));
+        let clamp = |x: &[i16; 16]| _mm256_min_epi16(_mm256_max_epi16(load_i16(x), zero), top);
+        let (outs, _) = out.as_chunks_mut::<32>();
+        let (a, _) = us.as_chunks::<16>();
+        let (b, _) = them.as_chunks::<16>();
+        for (o, pair) in outs
+            .iter_mut()
+            .zip(a.chunks_exact(2).chain(b.chunks_exact(2)))
+        {
+            let packed = _mm256_packus_epi16(clamp(&pair[0]), clamp(&pair[1]));
+            store_u8(o, _mm256_permute4x64_epi64::<0b11_01_10_00>(packed));
+        }
+    }
+
+    /// Bit `g` set for each group of 4 bytes of `input` (`N` at most 256) that is not all 0.
+    #[target_feature(enable = "avx2")]
+    fn nonzero_groups<const N: usize>(input: &[u8; N]) -> u64 {
+        let zero = _mm256_setzero_si256();
+        let mut mask = 0u64;
+        for (i, x) in input.as_chunks::<32>().0.iter().enumerate() {
+            let is_zero = _mm256_cmpeq_epi32(load_u8(x), zero);
+            let bits = !_mm256_movemask_ps(_mm256_castsi256_ps(is_zero)) as u8;
+            mask |= u64::from(bits) << (8 * i);
+        }
+        mask
+    }
+
     /// [`super::dense_scalar`] with 32 outputs over `packed` ([`super::pack`]'s order): for
-    /// each group of 4 inputs, the 4 bytes broadcast, multiplied by the group's weights of 8
-    /// outputs a register (`maddubs`: unsigned activations times signed weights, pairs summed
-    /// in `i16`, exact since `2 * 127 * 128 < 2^15`), pairs summed again into `i32` (`madd`).
+    /// each group of 4 inputs that is not all zero (zeros add nothing: the sum is the same),
+    /// the 4 bytes broadcast, multiplied by the group's weights of 8 outputs a register
+    /// (`maddubs`: unsigned activations times signed weights, pairs summed in `i16`, exact
+    /// since `2 * 127 * 128 < 2^15`), pairs summed again into `i32` (`madd`).
     #[target_feature(enable = "avx2")]
     pub(super) fn dense<const N: usize>(
         input: &[u8; N],
@@ -758,10 +812,14 @@ mod avx2 {
             *s = load_i32(bias);
         }
         let ones = _mm256_set1_epi16(1);
+        let (groups, _) = input.as_chunks::<4>();
         let (weights, _) = packed.as_chunks::<32>();
-        for (x, w) in input.as_chunks::<4>().0.iter().zip(weights.chunks_exact(4)) {
-            let xs = _mm256_set1_epi32(i32::from_le_bytes(*x));
-            for (s, w) in sums.iter_mut().zip(w) {
+        let mut mask = nonzero_groups(input);
+        while mask != 0 {
+            let g = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let xs = _mm256_set1_epi32(i32::from_le_bytes(groups[g]));
+            for (s, w) in sums.iter_mut().zip(&weights[4 * g..4 * g + 4]) {
                 let pairs = _mm256_maddubs_epi16(xs, load_i8(w));
                 *s = _mm256_add_epi32(*s, _mm256_madd_epi16(pairs, ones));
             }
