@@ -19,6 +19,7 @@
 pub mod damone;
 pub mod hand;
 pub mod learned;
+pub mod network;
 pub mod weights;
 
 use crate::core::bitboard::Bitboard;
