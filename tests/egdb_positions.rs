@@ -81,7 +81,7 @@ fn three_kings_beat_two_in_the_double_corner() {
 
 /// Six-piece settings from Ben Boland's "Famous Positions in the Game of Checkers", as The
 /// Checker Maven (Bob Newell) gives them, checked against the English 6-piece databases
-/// (`damiera egdb build -v english -p 6 --dir DIR`, about an hour and 0.5 GB: docs/egdb.md),
+/// (`damiera egdb build -v english -p 6 --dir DIR`, about an hour and 0.8 GB: docs/egdb.md),
 /// which are too large to build in the test run. Run with
 /// `DAMIERA_EGDB_DIR=DIR cargo test --release --test egdb_positions -- --ignored`.
 ///
