@@ -235,18 +235,15 @@ fn group_keys<R: Rules>(unit: &Unit, threads: usize) -> Vec<u8> {
     let mut keys = vec![0u8; n];
     let symmetric = unit.indexers.len() == 1
         && unit.indexers[0].material() == unit.indexers[0].material().swapped();
-    let parts = Mutex::new(keys.chunks_mut(CHUNK).enumerate().collect::<Vec<_>>());
+    // Equal shares, one a thread: every position costs about the same.
+    let share = n.div_ceil(threads.max(1)).max(1);
     thread::scope(|s| {
-        for _ in 0..threads.max(1) {
-            s.spawn(|| loop {
-                let Some((c, part)) = parts.lock().expect("no panic").pop() else {
-                    break;
-                };
-                let start = (c * CHUNK) as u64;
+        for (c, part) in keys.chunks_mut(share).enumerate() {
+            s.spawn(move || {
+                let start = (c * share) as u64;
                 for (k, key) in part.iter_mut().enumerate() {
                     let (t, local) = unit.split(start + k as u64);
-                    let p = unit.indexers[t].unrank(local);
-                    *key = group_of::<R>(&p, t, symmetric);
+                    *key = group_of::<R>(&unit.indexers[t].unrank(local), t, symmetric);
                 }
             });
         }

@@ -393,28 +393,8 @@ impl Network {
         let b3 = std::array::from_fn(|_| bias(&mut rng));
         let w4 = std::array::from_fn(|_| rng.gen_range(-32..=32));
         let b4 = bias(&mut rng);
-        Ok(Network::from_parts(
-            v, shape, w1, b1, w2, b2, w3, b3, w4, b4,
-        ))
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn from_parts(
-        variant: Variant,
-        shape: Shape,
-        w1: Vec<i16>,
-        b1: [i16; H],
-        w2: Vec<[i8; L1_OUT]>,
-        b2: [i32; L2],
-        w3: [[i8; L2]; L3],
-        b3: [i32; L3],
-        w4: [i8; L3],
-        b4: i32,
-    ) -> Network {
-        let w2_packed = pack(&w2);
-        let w3_packed = pack(&w3);
-        Network {
-            variant,
+        Ok(Network {
+            variant: v,
             shape,
             w1,
             b1,
@@ -424,10 +404,20 @@ impl Network {
             b3,
             w4,
             b4,
-            w2_packed,
-            w3_packed,
-            simd: avx2_available(),
+            w2_packed: Vec::new(),
+            w3_packed: Vec::new(),
+            simd: false,
         }
+        .packed())
+    }
+
+    /// A network of these weights, with the AVX2 kernel's copies of `w2` and `w3` packed and
+    /// the path chosen for this CPU (the copies are derived: call it after any weight change).
+    fn packed(mut self) -> Network {
+        self.w2_packed = pack(&self.w2);
+        self.w3_packed = pack(&self.w3);
+        self.simd = avx2_available();
+        self
     }
 
     /// Adds the first-layer columns of inputs `add` to `acc` and subtracts those of `sub`
@@ -436,7 +426,7 @@ impl Network {
     fn apply(&self, acc: &mut [i16; H], add: &[u16], sub: &[u16]) {
         #[cfg(target_arch = "x86_64")]
         if self.simd {
-            // SAFETY: `simd` is only true when the CPU has AVX2 (`from_parts`, `set_simd`).
+            // SAFETY: `simd` is only true when the CPU has AVX2 (`packed`, `set_simd`).
             unsafe { avx2::apply(acc, &self.w1, add, sub) };
             return;
         }
@@ -599,9 +589,22 @@ impl Network {
         if b2.iter().chain(&b3).chain([&b4]).any(out_of_range) {
             return Err(format!("a bias out of ±{MAX_BIAS} (corrupt file)"));
         }
-        Ok(Network::from_parts(
-            v, shape, w1, b1, w2, b2, w3, b3, w4, b4,
-        ))
+        Ok(Network {
+            variant: v,
+            shape,
+            w1,
+            b1,
+            w2,
+            b2,
+            w3,
+            b3,
+            w4,
+            b4,
+            w2_packed: Vec::new(),
+            w3_packed: Vec::new(),
+            simd: false,
+        }
+        .packed())
     }
 }
 
@@ -992,18 +995,7 @@ mod tests {
         for (o, row) in simd.w2.iter_mut().enumerate() {
             row.fill(if o % 2 == 0 { -128 } else { 127 });
         }
-        simd = Network::from_parts(
-            simd.variant,
-            simd.shape,
-            simd.w1.clone(),
-            simd.b1,
-            simd.w2.clone(),
-            simd.b2,
-            simd.w3,
-            simd.b3,
-            simd.w4,
-            simd.b4,
-        );
+        simd = simd.packed();
         let mut scalar = simd.clone();
         scalar.set_simd(false);
         let mut rng = StdRng::seed_from_u64(5);
