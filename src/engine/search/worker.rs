@@ -146,9 +146,9 @@ impl<G: Evaluate> Worker<G> {
     /// a win or loss whose distance to conversion exceeds the plies the draw counters still
     /// allow (the search goes on there: the database promises nothing, docs/egdb.md). A draw
     /// scores 0; a win `DB_WIN - DB_STEP * material - ply - distance`, a loss its negation
-    /// ([`DB_WIN`]).
+    /// ([`DB_WIN`]). `quiet`: the caller knows the side to move has no capture (the check is
+    /// skipped).
     #[inline(always)]
-    /// `quiet`: the caller knows the side to move has no capture (the check is skipped).
     pub(super) fn probe_db(&mut self, pos: &G::Position, ply: usize, quiet: bool) -> Option<i32> {
         let db = self.egdb.as_deref()?;
         if G::piece_count(pos) > self.egdb_pieces {
