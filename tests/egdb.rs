@@ -11,7 +11,7 @@ use damiera::egdb::file::{self, file_name};
 use damiera::egdb::index::{binomial, Indexer};
 use damiera::egdb::material::{canonical, flip_board, Material};
 use damiera::egdb::verify::verify;
-use damiera::egdb::{decode, variant_dir, Egdb, Wld};
+use damiera::egdb::{decode, variant_dir, Egdb, ProbeCache, Wld};
 use damiera::{Brazilian, Color, Duplicates, English, International, Italian, Play, Position};
 use damiera::{Rules, Russian, Variant};
 use indicatif::ProgressBar;
@@ -357,6 +357,61 @@ fn probes_a_quiet_position_and_declines_captures() {
         let pos: Position<English> = position(&ix.unrank(i));
         assert_eq!(small.lookup(&pos), db.lookup(&pos));
     }
+}
+
+/// A thread's probe cache answers as the tables do: the decided values, and "not decided" for a
+/// capture pending, cached; a second pass is answered from the cache.
+#[test]
+fn probe_cache_answers_as_the_tables_do() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    build_all::<English>(tmp.path(), 3);
+    let db = Egdb::open(tmp.path(), Variant::English, 3).expect("open");
+    // Two kings against a man: 13,888 placements, each with either side to move.
+    let ix = Indexer::new::<Board8>(Material::new(0, 2, 1, 0));
+    let mut positions: Vec<Position<English>> = Vec::new();
+    for i in 0..ix.size() {
+        let pos: Position<English> = position(&ix.unrank(i));
+        positions.push(pos);
+        positions.push(Position::from_parts(
+            pos.pieces(Color::White),
+            pos.pieces(Color::Black),
+            pos.kings(),
+            Color::Black,
+        ));
+    }
+    let declined = positions.iter().filter(|p| db.probe(*p).is_none()).count();
+    assert!(declined > 0, "some positions have a capture pending");
+    let mut cache = ProbeCache::allocated();
+    for pass in 0..2 {
+        let mut probed = 0;
+        for pos in &positions {
+            let got = cache.get_or(pos.key(), || {
+                probed += 1;
+                db.probe(pos)
+            });
+            assert_eq!(got, db.probe(pos), "pass {pass}");
+        }
+        if pass == 0 {
+            assert_eq!(probed, positions.len());
+        } else {
+            // Direct-mapped: a key whose slot another key shares misses again. For n keys
+            // uniformly in m slots that is a share of 1 - e^(-n/m) of the keys: 3% here.
+            assert!(
+                probed * 3 < positions.len(),
+                "{probed} misses of {}",
+                positions.len()
+            );
+        }
+    }
+    let mut none = ProbeCache::empty();
+    let mut probed = 0;
+    for pos in &positions[..100] {
+        none.get_or(pos.key(), || {
+            probed += 1;
+            db.probe(pos)
+        });
+    }
+    assert_eq!(probed, 100);
 }
 
 #[test]

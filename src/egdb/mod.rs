@@ -26,7 +26,7 @@ pub mod material;
 pub mod probe;
 pub mod verify;
 
-pub use self::probe::Egdb;
+pub use self::probe::{Egdb, ProbeCache};
 
 use crate::core::variant::Variant;
 use directories::ProjectDirs;
@@ -91,6 +91,18 @@ pub const fn win(d: u16) -> Entry {
 #[inline(always)]
 pub const fn loss(d: u16) -> Entry {
     (d << 2) | 2
+}
+
+/// A [`Probe`] as an entry: the inverse of [`decode`].
+#[inline(always)]
+pub const fn encode(p: Probe) -> Entry {
+    match (p.value, p.distance) {
+        (Wld::Win, Some(d)) => win(d),
+        (Wld::Loss, Some(d)) => loss(d),
+        (Wld::Win, None) => win(0),
+        (Wld::Loss, None) => loss(0),
+        (Wld::Draw, _) => DRAW,
+    }
 }
 
 /// An entry as a [`Probe`].

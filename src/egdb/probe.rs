@@ -17,7 +17,7 @@ use crate::egdb::build::{material_of, placement};
 use crate::egdb::file::{self, TableFile};
 use crate::egdb::index::Indexer;
 use crate::egdb::material::{canonical, Material, MAX_KIND};
-use crate::egdb::{decode, loss, variant_dir, EgdbError, Entry, Probe};
+use crate::egdb::{decode, encode, loss, variant_dir, EgdbError, Entry, Probe};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::path::Path;
@@ -275,5 +275,67 @@ impl Egdb {
         let v = read(&slots[i].data);
         s.map.insert(key, i as u32);
         Some(v)
+    }
+}
+
+/// A thread's small cache of probe results by position key, in front of [`Egdb`]'s block
+/// cache: a search probes the same few thousand positions again and again (transpositions,
+/// iterative deepening), and a hit here costs one load from an 8 MiB array instead of the
+/// ranking, a shard lock and a hash lookup. Direct-mapped, [`ProbeCache::SLOTS`] slots of 8
+/// bytes: the key's top 48 bits and the entry. Values never change, so it is never cleared
+/// but when the tables change. Allocated once; a lookup allocates nothing.
+pub struct ProbeCache {
+    slots: Box<[u64]>,
+}
+
+/// A slot's entry for "the database does not decide it" (a capture pending, or a material
+/// not held): value bits 3, which no stored entry has.
+const NOT_HELD: Entry = 0xFFFF;
+/// An empty slot's entry (value bits 3 as well).
+const EMPTY: Entry = 0xFFFB;
+
+impl ProbeCache {
+    /// Slots (2^20: 8 MiB).
+    pub const SLOTS: usize = 1 << 20;
+
+    /// A cache of [`ProbeCache::SLOTS`] empty slots.
+    pub fn allocated() -> ProbeCache {
+        ProbeCache {
+            slots: vec![u64::from(EMPTY); Self::SLOTS].into_boxed_slice(),
+        }
+    }
+
+    /// A cache of no slots (every lookup probes): a thread's without tables.
+    pub fn empty() -> ProbeCache {
+        ProbeCache {
+            slots: Box::new([]),
+        }
+    }
+
+    /// The cached result for `key` (`Some(None)`: cached as not decided), or, on a miss,
+    /// `probe()`'s result, cached.
+    #[inline(always)]
+    pub fn get_or(&mut self, key: u64, probe: impl FnOnce() -> Option<Probe>) -> Option<Probe> {
+        if self.slots.is_empty() {
+            return probe();
+        }
+        // The slot by the key's mixed top bits (Zobrist keys' low bits are not uniform enough).
+        let i = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & (self.slots.len() - 1);
+        let tag = key & !0xFFFF;
+        let slot = self.slots[i];
+        let e = slot as Entry;
+        if slot & !0xFFFF == tag && e != EMPTY {
+            return (e != NOT_HELD).then(|| decode(e));
+        }
+        let p = probe();
+        self.slots[i] = tag | u64::from(p.map_or(NOT_HELD, encode));
+        p
+    }
+}
+
+impl Default for ProbeCache {
+    /// [`ProbeCache::empty`].
+    fn default() -> Self {
+        ProbeCache::empty()
     }
 }

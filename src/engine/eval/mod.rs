@@ -32,7 +32,7 @@ use crate::core::position::Position;
 use crate::core::rules::{Brazilian, Color, English, International, Italian, Rules, Russian};
 use crate::core::variant::Variant;
 use crate::core::variant_position::VariantPosition;
-use crate::egdb::{Egdb, Probe};
+use crate::egdb::{Egdb, Probe, ProbeCache};
 pub use learned::Net;
 pub use weights::{built_in, read_weights, variant_index, Evaluation, HAND_SET};
 
@@ -58,11 +58,17 @@ pub trait Evaluate: Draughts {
     fn probe_egdb(_db: &Egdb, _pos: &Self::Position) -> Option<DbProbe> {
         None
     }
-    /// As [`Evaluate::probe_egdb`] for a position the caller knows to be quiet (no capture
-    /// for the side to move: quiescence has just generated none), which skips that check.
+    /// As [`Evaluate::probe_egdb`] through a thread's [`ProbeCache`] (the search's probe).
+    /// `quiet`: the caller knows the side to move has no capture (quiescence has just
+    /// generated none), which skips that check.
     #[inline(always)]
-    fn probe_egdb_quiet(db: &Egdb, pos: &Self::Position) -> Option<DbProbe> {
-        Self::probe_egdb(db, pos)
+    fn probe_egdb_cached(
+        _db: &Egdb,
+        _pos: &Self::Position,
+        _quiet: bool,
+        _cache: &mut ProbeCache,
+    ) -> Option<DbProbe> {
+        None
     }
 }
 
@@ -120,27 +126,45 @@ impl<R: Rules> Evaluate for R {
         if <R as Play>::has_captures(pos) {
             return None;
         }
-        Self::probe_egdb_quiet(db, pos)
+        Some(with_counters(pos, db.lookup(pos)?))
     }
-    /// [`Egdb::lookup`] with the plies left, as [`Evaluate::probe_egdb`].
+    /// [`Egdb::lookup`] through `cache`, with the plies left, as [`Evaluate::probe_egdb`].
     #[inline(always)]
-    fn probe_egdb_quiet(db: &Egdb, pos: &Position<R>) -> Option<DbProbe> {
-        let probe = db.lookup(pos)?;
-        let mut plies_left = u32::from(R::DRAW_PLIES).saturating_sub(u32::from(pos.quiet_plies()));
-        let limit = pos.endgame_limit();
-        if limit > 0 {
-            plies_left = if pos.kings().count() == pos.occupied().count() {
-                plies_left.min(u32::from(limit.saturating_sub(pos.endgame_plies())))
+    fn probe_egdb_cached(
+        db: &Egdb,
+        pos: &Position<R>,
+        quiet: bool,
+        cache: &mut ProbeCache,
+    ) -> Option<DbProbe> {
+        let probe = cache.get_or(pos.key(), || {
+            if !quiet && <R as Play>::has_captures(pos) {
+                None
             } else {
-                0
-            };
-        }
-        let material = pos.occupied().count() + (pos.occupied() & !pos.kings()).count();
-        Some(DbProbe {
-            probe,
-            plies_left,
-            material,
-        })
+                db.lookup(pos)
+            }
+        })?;
+        Some(with_counters(pos, probe))
+    }
+}
+
+/// A database value of `pos` with the plies its draw counters still allow and its material
+/// ([`DbProbe`]).
+#[inline(always)]
+fn with_counters<R: Rules>(pos: &Position<R>, probe: Probe) -> DbProbe {
+    let mut plies_left = u32::from(R::DRAW_PLIES).saturating_sub(u32::from(pos.quiet_plies()));
+    let limit = pos.endgame_limit();
+    if limit > 0 {
+        plies_left = if pos.kings().count() == pos.occupied().count() {
+            plies_left.min(u32::from(limit.saturating_sub(pos.endgame_plies())))
+        } else {
+            0
+        };
+    }
+    let material = pos.occupied().count() + (pos.occupied() & !pos.kings()).count();
+    DbProbe {
+        probe,
+        plies_left,
+        material,
     }
 }
 

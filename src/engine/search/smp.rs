@@ -8,7 +8,7 @@
 use super::time::time_plan;
 use super::worker::{Shared, Worker};
 use super::{Control, Limits, Reporter, SearchResult, Silent, MAX_THREADS};
-use crate::egdb::Egdb;
+use crate::egdb::{Egdb, ProbeCache};
 use crate::engine::eval::{self, Evaluate, Net};
 use crate::engine::tt::TranspositionTable;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -66,12 +66,30 @@ impl<G: Evaluate> Searcher<G> {
     /// tables must be the variant's (a foreign [`Egdb`] answers nothing).
     pub fn set_egdb(&mut self, egdb: Option<Arc<Egdb>>, pieces: u32) {
         let pieces = egdb.as_ref().map_or(0, |db| pieces.min(db.max_pieces()));
+        // The probe caches stay while the tables do (every search sets them).
+        let same = match (&self.egdb, &egdb) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
         for w in &mut self.workers {
             w.egdb = egdb.clone();
             w.egdb_pieces = pieces;
+            if !same {
+                w.db_cache = Self::db_cache(&egdb);
+            }
         }
         self.egdb = egdb;
         self.egdb_pieces = pieces;
+    }
+
+    /// A thread's probe cache for `egdb`: 8 MiB with tables, nothing without.
+    fn db_cache(egdb: &Option<Arc<Egdb>>) -> ProbeCache {
+        if egdb.is_some() {
+            ProbeCache::allocated()
+        } else {
+            ProbeCache::empty()
+        }
     }
 
     /// Replaces the table by one of `mib` MiB (the old one is freed first).
@@ -108,6 +126,7 @@ impl<G: Evaluate> Searcher<G> {
             let mut w = Worker::new(id, &self.tt, self.net.clone());
             w.egdb = self.egdb.clone();
             w.egdb_pieces = self.egdb_pieces;
+            w.db_cache = Self::db_cache(&self.egdb);
             self.workers.push(w);
         }
     }

@@ -9,7 +9,7 @@
 use super::time::TimePlan;
 use super::{Control, Limits, DB_MAX_MATERIAL, DB_STEP, DB_WIN, MAX_PLY, WIN, WIN_BOUND};
 use crate::core::moves::Move;
-use crate::egdb::{Egdb, Wld};
+use crate::egdb::{Egdb, ProbeCache, Wld};
 use crate::engine::eval::{Evaluate, Net};
 use crate::engine::tt::TranspositionTable;
 use std::marker::PhantomData;
@@ -31,6 +31,9 @@ pub(super) struct Worker<G: Evaluate> {
     pub(super) egdb: Option<Arc<Egdb>>,
     /// The most pieces a probed position has (the loaded tables capped by `EgdbPieces`).
     pub(super) egdb_pieces: u32,
+    /// This thread's cache of probe results (allocated with the first tables: empty
+    /// without).
+    pub(super) db_cache: ProbeCache,
     /// Database probes that decided a node; flushed to the shared total with the nodes.
     pub(super) db_hits: u64,
     pub(super) db_flushed: u64,
@@ -64,6 +67,7 @@ impl<G: Evaluate> Worker<G> {
             net,
             egdb: None,
             egdb_pieces: 0,
+            db_cache: ProbeCache::empty(),
             db_hits: 0,
             db_flushed: 0,
             shared: Arc::new(Shared {
@@ -154,11 +158,7 @@ impl<G: Evaluate> Worker<G> {
         if G::piece_count(pos) > self.egdb_pieces {
             return None;
         }
-        let p = if quiet {
-            G::probe_egdb_quiet(db, pos)?
-        } else {
-            G::probe_egdb(db, pos)?
-        };
+        let p = G::probe_egdb_cached(db, pos, quiet, &mut self.db_cache)?;
         let d = u32::from(p.probe.distance.unwrap_or(0));
         let capped = d.min((DB_STEP as usize - MAX_PLY - 1) as u32);
         let material = p.material.min(DB_MAX_MATERIAL) as i32;
