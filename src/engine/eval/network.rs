@@ -141,6 +141,20 @@ impl Shape {
         2 * self.man_squares() + 2 * self.squares as usize
     }
 
+    /// The active inputs of `p` for White's perspective (`persp` 0) and Black's (1): indices
+    /// in `0..self.inputs()`, ascending, as the [`Accumulator`] uses them (module docs,
+    /// "Features"). The trainer (`damiera-train-net`) builds its float inputs from these.
+    /// The side to move (`p.black_to_move`) does not change the features, only which
+    /// perspective comes first in [`Network::evaluate`].
+    pub fn features(&self, p: &Planes) -> [Vec<u16>; 2] {
+        let offsets = self.offsets();
+        [0, 1].map(|persp| {
+            Features::of(self.kinds(p, persp), offsets)
+                .as_slice()
+                .to_vec()
+        })
+    }
+
     /// The first input of each piece kind: own man, own king, opponent man, opponent king.
     const fn offsets(&self) -> [u16; 4] {
         let (m, s) = (self.man_squares() as u16, self.squares as u16);
@@ -404,6 +418,95 @@ impl Network {
             b3,
             w4,
             b4,
+            w2_packed: Vec::new(),
+            w3_packed: Vec::new(),
+            simd: false,
+        }
+        .packed())
+    }
+
+    /// A quantised network from float weights (the trainer's export), for variant `v` with
+    /// `n` = [`Shape::inputs`] inputs. The float network has activations in `[0, 1]` and its
+    /// output in men (1.0 = 100 centi-men); every matrix is row-major `[out][in]` except the
+    /// first layer:
+    ///
+    /// | argument | length | layout | quantised as |
+    /// |----------|--------|--------|--------------|
+    /// | `l1_w` | `n * H` | input-major: input `f`'s `H` weights at `f * H` | `i16`, `round(w * QA)` |
+    /// | `l1_b` | `H` | | `i16`, `round(b * QA)` |
+    /// | `l2_w` | `L2 * L1_OUT` | `[o][i]`, `i < H` the side to move's | `i8`, `round(w * QW)` |
+    /// | `l2_b` | `L2` | | `i32`, `round(b * QA * QW)` |
+    /// | `l3_w` | `L3 * L2` | `[o][i]` | `i8`, `round(w * QW)` |
+    /// | `l3_b` | `L3` | | `i32`, `round(b * QA * QW)` |
+    /// | `out_w` | `L3` | | `i8`, `round(w * QW)` |
+    /// | `out_b` | one value | | `i32`, `round(b * QA * QW)` |
+    ///
+    /// `round` is to nearest, halves away from zero ([`f32::round`]). The rounded value must
+    /// fit: `i16` for the first layer, `-128..=127` for the dense weights (a float weight in
+    /// `[-2, 1.9921875]`, i.e. `[-2, 2)` up to the rounding), ±[`MAX_BIAS`] for the dense
+    /// biases. Nothing checks that the accumulator's sums (bias plus the active inputs'
+    /// weights) stay within `i16`: the trainer clamps its weights so that they do.
+    ///
+    /// # Errors
+    /// Italian Damone, a slice of the wrong length, a value not finite or out of range: a
+    /// one-line message naming the argument.
+    #[allow(clippy::too_many_arguments)]
+    pub fn from_float(
+        v: Variant,
+        l1_w: &[f32],
+        l1_b: &[f32],
+        l2_w: &[f32],
+        l2_b: &[f32],
+        l3_w: &[f32],
+        l3_b: &[f32],
+        out_w: &[f32],
+        out_b: f32,
+    ) -> Result<Network, String> {
+        let shape = Shape::of(v)?;
+        let qab = (QA * QW) as f32;
+        let quant = |name: &str, x: &[f32], len: usize, scale: f32, lo: i64, hi: i64| {
+            if x.len() != len {
+                return Err(format!("{name}: {} values, expected {len}", x.len()));
+            }
+            x.iter()
+                .enumerate()
+                .map(|(i, &w)| {
+                    let q = (w * scale).round();
+                    if !q.is_finite() || q < lo as f32 || q > hi as f32 {
+                        Err(format!(
+                            "{name}[{i}] = {w} is out of range (quantised {q}, allowed {lo}..={hi})"
+                        ))
+                    } else {
+                        Ok(q as i64)
+                    }
+                })
+                .collect::<Result<Vec<i64>, String>>()
+        };
+        let (i16lo, i16hi) = (i64::from(i16::MIN), i64::from(i16::MAX));
+        let (bias_lo, bias_hi) = (-i64::from(MAX_BIAS), i64::from(MAX_BIAS));
+        let qa = QA as f32;
+        let qw = QW as f32;
+        let w1 = quant("l1_w", l1_w, shape.inputs() * H, qa, i16lo, i16hi)?;
+        let b1 = quant("l1_b", l1_b, H, qa, i16lo, i16hi)?;
+        let w2 = quant("l2_w", l2_w, L2 * L1_OUT, qw, -128, 127)?;
+        let b2 = quant("l2_b", l2_b, L2, qab, bias_lo, bias_hi)?;
+        let w3 = quant("l3_w", l3_w, L3 * L2, qw, -128, 127)?;
+        let b3 = quant("l3_b", l3_b, L3, qab, bias_lo, bias_hi)?;
+        let w4 = quant("out_w", out_w, L3, qw, -128, 127)?;
+        let b4 = quant("out_b", &[out_b], 1, qab, bias_lo, bias_hi)?;
+        Ok(Network {
+            variant: v,
+            shape,
+            w1: w1.iter().map(|&x| x as i16).collect(),
+            b1: std::array::from_fn(|i| b1[i] as i16),
+            w2: (0..L2)
+                .map(|o| std::array::from_fn(|i| w2[o * L1_OUT + i] as i8))
+                .collect(),
+            b2: std::array::from_fn(|i| b2[i] as i32),
+            w3: std::array::from_fn(|o| std::array::from_fn(|i| w3[o * L2 + i] as i8)),
+            b3: std::array::from_fn(|i| b3[i] as i32),
+            w4: std::array::from_fn(|i| w4[i] as i8),
+            b4: b4[0] as i32,
             w2_packed: Vec::new(),
             w3_packed: Vec::new(),
             simd: false,
@@ -1208,5 +1311,117 @@ mod tests {
         check::<English>();
         check::<Russian>();
         check::<International>();
+    }
+
+    /// `Shape::features` lists exactly the inputs the accumulator adds: bias plus their
+    /// columns is the refreshed accumulator, on both boards.
+    #[test]
+    fn features_match_the_accumulator() {
+        fn check<R: Rules>() {
+            let net = Network::random(R::VARIANT, 3).unwrap();
+            for p in positions::<R>(3) {
+                let acc = Accumulator::new(&net, &p);
+                for (persp, f) in net.shape().features(&p).iter().enumerate() {
+                    assert!(f.windows(2).all(|w| w[0] < w[1]));
+                    let mut sum = *net.l1_biases();
+                    for &i in f {
+                        assert!((i as usize) < net.shape().inputs());
+                        for (s, w) in sum.iter_mut().zip(net.l1_weights(i as usize)) {
+                            *s = s.wrapping_add(*w);
+                        }
+                    }
+                    assert_eq!(sum, acc.v[persp]);
+                }
+            }
+        }
+        check::<English>();
+        check::<International>();
+    }
+
+    /// The float weights of `net` (each integer divided by its scale).
+    #[allow(clippy::type_complexity)]
+    fn floats(net: &Network) -> [Vec<f32>; 8] {
+        let (qa, qw) = (QA as f32, QW as f32);
+        let qab = qa * qw;
+        let (w2, b2) = net.l2();
+        let (w3, b3) = net.l3();
+        let (w4, b4) = net.output();
+        [
+            net.w1.iter().map(|&x| f32::from(x) / qa).collect(),
+            net.b1.iter().map(|&x| f32::from(x) / qa).collect(),
+            w2.iter().flatten().map(|&x| f32::from(x) / qw).collect(),
+            b2.iter().map(|&x| x as f32 / qab).collect(),
+            w3.iter().flatten().map(|&x| f32::from(x) / qw).collect(),
+            b3.iter().map(|&x| x as f32 / qab).collect(),
+            w4.iter().map(|&x| f32::from(x) / qw).collect(),
+            vec![b4 as f32 / qab],
+        ]
+    }
+
+    fn from_floats(v: Variant, f: &[Vec<f32>; 8]) -> Result<Network, String> {
+        Network::from_float(v, &f[0], &f[1], &f[2], &f[3], &f[4], &f[5], &f[6], f[7][0])
+    }
+
+    /// A network's own weights as floats come back as the same network; small perturbations
+    /// (under half a quantisation step) round back too.
+    #[test]
+    fn from_float_round_trips() {
+        for v in [Variant::English, Variant::International] {
+            let net = Network::random(v, 11).unwrap();
+            let mut f = floats(&net);
+            assert_eq!(from_floats(v, &f).unwrap(), net);
+            let (qa, qw, qab) = (QA as f32, QW as f32, (QA * QW) as f32);
+            let steps = [qa, qa, qw, qab, qw, qab, qw, qab];
+            for (layer, step) in f.iter_mut().zip(steps) {
+                for (i, x) in layer.iter_mut().enumerate() {
+                    *x += if i % 2 == 0 { 0.4 } else { -0.4 } / step;
+                }
+            }
+            assert_eq!(from_floats(v, &f).unwrap(), net);
+        }
+    }
+
+    /// Wrong lengths and values the integers cannot hold are refused, naming the argument;
+    /// the range limits themselves are accepted.
+    #[test]
+    fn from_float_refuses_bad_input() {
+        let v = Variant::English;
+        let good = floats(&Network::random(v, 5).unwrap());
+        let with = |layer: usize, i: usize, x: f32| {
+            let mut f = good.clone();
+            f[layer][i] = x;
+            from_floats(v, &f)
+        };
+        let mut short = good.clone();
+        short[0].pop();
+        assert!(from_floats(v, &short).unwrap_err().starts_with("l1_w: "));
+        assert!(with(2, 3, 2.0).unwrap_err().starts_with("l2_w[3] = 2"));
+        assert!(with(2, 3, 127.0 / 64.0).is_ok());
+        assert!(with(4, 0, -2.0).is_ok());
+        assert!(with(4, 0, -2.01).unwrap_err().starts_with("l3_w[0]"));
+        assert!(with(6, 1, f32::NAN).unwrap_err().starts_with("out_w[1]"));
+        assert!(with(0, 0, 32767.0 / 127.0).is_ok());
+        assert!(with(0, 0, 32768.0 / 127.0)
+            .unwrap_err()
+            .starts_with("l1_w[0]"));
+        let max_bias = MAX_BIAS as f32 / (QA * QW) as f32;
+        assert!(with(3, 0, max_bias * 1.01)
+            .unwrap_err()
+            .starts_with("l2_b[0]"));
+        assert!(with(7, 0, f32::INFINITY)
+            .unwrap_err()
+            .starts_with("out_b[0]"));
+        assert!(Network::from_float(
+            Variant::Damone,
+            &good[0],
+            &good[1],
+            &good[2],
+            &good[3],
+            &good[4],
+            &good[5],
+            &good[6],
+            0.0
+        )
+        .is_err());
     }
 }

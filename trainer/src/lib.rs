@@ -1,0 +1,305 @@
+//! Trains damiera's evaluation network ([`damiera::engine::eval::network`]) from self-play
+//! data (DMSP files, [`damiera::tools::learn::data`]) with candle on the CPU, and exports it
+//! as a quantised [`Network`] (docs/training.md, "Training the network").
+//!
+//! The float model mirrors the integer one layer by layer: the first layer (inputs -> `H`,
+//! shared by both perspectives) on each perspective's 0/1 features ([`Shape::features`]),
+//! clipped ReLU to `[0, 1]`, the side to move's 128 then the other's, 256 -> 32 clipped ReLU,
+//! 32 -> 32 clipped ReLU, 32 -> 1: the output in men (1.0 = 100 centi-men), side to move's
+//! view.
+
+use candle_core::{DType, Device, Tensor, Var};
+use candle_nn::{AdamW, Optimizer, ParamsAdamW};
+use damiera::engine::eval::network::{Network, Shape, H, L1_OUT, L2, L3, MAX_BIAS, QA, QW};
+use damiera::engine::eval::Planes;
+use damiera::tools::learn::data::Sample;
+use damiera::Variant;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// Candle's errors as one-line strings.
+fn err(e: candle_core::Error) -> String {
+    e.to_string()
+}
+
+/// Training options (the binary's flags).
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// AdamW's learning rate.
+    pub lr: f64,
+    /// Weight of the search score in the target (1 - `lambda`: the game result).
+    pub lambda: f32,
+    /// The sigmoid's scale `K` in centi-men: a score `s` stands for `sigmoid(s / K)`.
+    pub scale: f32,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            lr: 1e-3,
+            lambda: 0.7,
+            scale: 200.0,
+        }
+    }
+}
+
+/// The float network and its optimiser.
+pub struct Trainer {
+    variant: Variant,
+    shape: Shape,
+    cfg: Config,
+    /// First layer `[n][H]` (input-major, as [`Network::from_float`] takes it) and biases.
+    w1: Var,
+    b1: Var,
+    /// Dense layers stored `[in][out]` (transposed for export).
+    w2: Var,
+    b2: Var,
+    w3: Var,
+    b3: Var,
+    w4: Var,
+    b4: Var,
+    opt: AdamW,
+    /// Bound of the first layer's weights and biases: bias plus every piece of a full board
+    /// stays within `i16` in 1/[`QA`].
+    l1_bound: f32,
+}
+
+/// A batch's inputs and targets: dense 0/1 features of the side to move's perspective and
+/// the other's (`B x n`), and the target `t` (`B x 1`).
+pub struct Batch {
+    us: Tensor,
+    them: Tensor,
+    target: Tensor,
+}
+
+impl Trainer {
+    /// A float network of PyTorch-style random weights (uniform in ±1/sqrt(fan-in)) drawn
+    /// from `seed`.
+    ///
+    /// # Errors
+    /// Italian Damone, or candle's.
+    pub fn new(variant: Variant, cfg: Config, seed: u64) -> Result<Trainer, String> {
+        let shape = Shape::of(variant)?;
+        let n = shape.inputs();
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut var = |fan_in: usize, dims: &[usize]| -> Result<Var, String> {
+            let a = 1.0 / (fan_in as f32).sqrt();
+            let len: usize = dims.iter().product();
+            let v: Vec<f32> = (0..len).map(|_| rng.gen_range(-a..a)).collect();
+            Var::from_tensor(&Tensor::from_vec(v, dims, &Device::Cpu).map_err(err)?).map_err(err)
+        };
+        let (w1, b1) = (var(n, &[n, H])?, var(n, &[H])?);
+        let (w2, b2) = (var(L1_OUT, &[L1_OUT, L2])?, var(L1_OUT, &[L2])?);
+        let (w3, b3) = (var(L2, &[L2, L3])?, var(L2, &[L3])?);
+        let (w4, b4) = (var(L3, &[L3, 1])?, var(L3, &[1])?);
+        let vars = [&w1, &b1, &w2, &b2, &w3, &b3, &w4, &b4].map(|v| v.clone());
+        let opt = AdamW::new(
+            vars.to_vec(),
+            ParamsAdamW {
+                lr: cfg.lr,
+                ..Default::default()
+            },
+        )
+        .map_err(err)?;
+        // Pieces on a full board: 24 on 8x8, 40 on 10x10 (the start position's).
+        let pieces = if shape.squares == 32 { 24.0 } else { 40.0 };
+        let l1_bound = (f32::from(i16::MAX) - 0.5) / QA as f32 / (pieces + 1.0);
+        let t = Trainer {
+            variant,
+            shape,
+            cfg,
+            w1,
+            b1,
+            w2,
+            b2,
+            w3,
+            b3,
+            w4,
+            b4,
+            opt,
+            l1_bound,
+        };
+        t.clamp().map_err(err)?;
+        Ok(t)
+    }
+
+    /// The variant trained.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The options.
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+
+    /// The dense 0/1 features (`rows x n`) of the given perspective of each position:
+    /// `stm` true for the side to move's, false for the other's.
+    fn features(&self, ps: &[Planes], stm: bool) -> candle_core::Result<Tensor> {
+        let n = self.shape.inputs();
+        let mut x = vec![0f32; ps.len() * n];
+        for (row, p) in ps.iter().enumerate() {
+            let f = self.shape.features(p);
+            let persp = usize::from(p.black_to_move == stm);
+            for &i in &f[persp] {
+                x[row * n + i as usize] = 1.0;
+            }
+        }
+        Tensor::from_vec(x, (ps.len(), n), &Device::Cpu)
+    }
+
+    /// The inputs and targets of `samples`: `t = lambda * sigmoid(score_stm / K) + (1 -
+    /// lambda) * result_stm`, the score and the result (0, 0.5, 1) from the side to move's
+    /// view.
+    ///
+    /// # Errors
+    /// Candle's.
+    pub fn batch(&self, samples: &[Sample]) -> Result<Batch, String> {
+        let ps: Vec<Planes> = samples.iter().map(|s| s.planes).collect();
+        let (lambda, k) = (self.cfg.lambda, self.cfg.scale);
+        let t: Vec<f32> = samples
+            .iter()
+            .map(|s| {
+                let white = s.outcome.white_score();
+                let (score, result) = if s.planes.black_to_move {
+                    (-f32::from(s.score), 1.0 - white)
+                } else {
+                    (f32::from(s.score), white)
+                };
+                lambda * sigmoid(score / k) + (1.0 - lambda) * result
+            })
+            .collect();
+        (|| {
+            Ok(Batch {
+                us: self.features(&ps, true)?,
+                them: self.features(&ps, false)?,
+                target: Tensor::from_vec(t, (samples.len(), 1), &Device::Cpu)?,
+            })
+        })()
+        .map_err(err)
+    }
+
+    /// The float network's output (`B x 1`, men, side to move's view).
+    fn forward(&self, us: &Tensor, them: &Tensor) -> candle_core::Result<Tensor> {
+        let l1 = |x: &Tensor| {
+            x.matmul(self.w1.as_tensor())?
+                .broadcast_add(self.b1.as_tensor())?
+                .clamp(0f32, 1f32)
+        };
+        let a1 = Tensor::cat(&[&l1(us)?, &l1(them)?], 1)?;
+        let a2 = a1
+            .matmul(self.w2.as_tensor())?
+            .broadcast_add(self.b2.as_tensor())?
+            .clamp(0f32, 1f32)?;
+        let a3 = a2
+            .matmul(self.w3.as_tensor())?
+            .broadcast_add(self.b3.as_tensor())?
+            .clamp(0f32, 1f32)?;
+        a3.matmul(self.w4.as_tensor())?
+            .broadcast_add(self.b4.as_tensor())
+    }
+
+    /// Mean squared error between `sigmoid(100 * output / K)` and the target.
+    fn loss_tensor(&self, b: &Batch) -> candle_core::Result<Tensor> {
+        let out = self.forward(&b.us, &b.them)?;
+        let p = candle_nn::ops::sigmoid(&out.affine(100.0 / f64::from(self.cfg.scale), 0.0)?)?;
+        candle_nn::loss::mse(&p, &b.target)
+    }
+
+    /// The loss of the current weights on a batch (no update).
+    ///
+    /// # Errors
+    /// Candle's.
+    pub fn loss(&self, b: &Batch) -> Result<f32, String> {
+        (|| {
+            self.loss_tensor(b)?
+                .to_dtype(DType::F32)?
+                .to_scalar::<f32>()
+        })()
+        .map_err(err)
+    }
+
+    /// One AdamW step on a batch, then the weights clamped to what the quantisation holds;
+    /// returns the batch's loss before the step.
+    ///
+    /// # Errors
+    /// Candle's.
+    pub fn step(&mut self, b: &Batch) -> Result<f32, String> {
+        (|| {
+            let loss = self.loss_tensor(b)?;
+            self.opt.backward_step(&loss)?;
+            self.clamp()?;
+            loss.to_scalar::<f32>()
+        })()
+        .map_err(err)
+    }
+
+    /// Clamps the weights into the integer network's ranges: first layer and its biases
+    /// within ±`l1_bound` (so the accumulator's sums fit `i16`), dense weights in `[-2,
+    /// 127/64]` (`i8` in 1/[`QW`]), dense biases within ±[`MAX_BIAS`] in 1/([`QA`] * [`QW`]).
+    fn clamp(&self) -> candle_core::Result<()> {
+        let (l1, wmax) = (self.l1_bound, 127.0 / QW as f32);
+        let bmax = MAX_BIAS as f32 / (QA * QW) as f32;
+        for v in [&self.w1, &self.b1] {
+            v.set(&v.as_tensor().clamp(-l1, l1)?)?;
+        }
+        for v in [&self.w2, &self.w3, &self.w4] {
+            v.set(&v.as_tensor().clamp(-2f32, wmax)?)?;
+        }
+        for v in [&self.b2, &self.b3, &self.b4] {
+            v.set(&v.as_tensor().clamp(-bmax, bmax)?)?;
+        }
+        Ok(())
+    }
+
+    /// The float network's evaluation of `p` in centi-men, side to move's view.
+    ///
+    /// # Errors
+    /// Candle's.
+    pub fn eval_centi(&self, p: &Planes) -> Result<f32, String> {
+        (|| {
+            let ps = [*p];
+            let out = self.forward(&self.features(&ps, true)?, &self.features(&ps, false)?)?;
+            Ok(100.0 * out.flatten_all()?.to_vec1::<f32>()?[0])
+        })()
+        .map_err(err)
+    }
+
+    /// The quantised network ([`Network::from_float`]).
+    ///
+    /// # Errors
+    /// A weight out of range (not after [`Trainer::step`]'s clamping), or candle's.
+    pub fn export(&self) -> Result<Network, String> {
+        let flat = |v: &Var| -> Result<Vec<f32>, String> {
+            v.as_tensor()
+                .flatten_all()
+                .and_then(|t| t.to_vec1::<f32>())
+                .map_err(err)
+        };
+        // `[in][out]` to `[out][in]`.
+        let rows = |v: &Var| -> Result<Vec<f32>, String> {
+            v.as_tensor()
+                .t()
+                .and_then(|t| t.contiguous())
+                .and_then(|t| t.flatten_all())
+                .and_then(|t| t.to_vec1::<f32>())
+                .map_err(err)
+        };
+        Network::from_float(
+            self.variant,
+            &flat(&self.w1)?,
+            &flat(&self.b1)?,
+            &rows(&self.w2)?,
+            &flat(&self.b2)?,
+            &rows(&self.w3)?,
+            &flat(&self.b3)?,
+            &flat(&self.w4)?,
+            flat(&self.b4)?[0],
+        )
+    }
+}
+
+/// The logistic function.
+pub fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
