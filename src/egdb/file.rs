@@ -23,7 +23,9 @@
 
 use crate::core::variant::Variant;
 use crate::egdb::material::Material;
-use crate::egdb::{EgdbError, Entry};
+use crate::egdb::value::Entry;
+use directories::ProjectDirs;
+use std::fmt;
 use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -282,4 +284,30 @@ impl TableFile {
         }
         Ok(out)
     }
+}
+
+/// Why a database could not be built, opened or read: one line naming the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EgdbError(pub String);
+
+impl fmt::Display for EgdbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for EgdbError {}
+
+/// The default root of the databases: `egdb` in the user's data directory
+/// (`~/.local/share/damiera/egdb` on Linux), or `./egdb` if there is none. A variant's files
+/// are in `<root>/<variant>/`.
+pub fn default_dir() -> PathBuf {
+    ProjectDirs::from("", "", "damiera")
+        .map(|d| d.data_dir().join("egdb"))
+        .unwrap_or_else(|| PathBuf::from("egdb"))
+}
+
+/// Where a variant's tables live under a root directory.
+pub fn variant_dir(root: &Path, variant: Variant) -> PathBuf {
+    root.join(variant.name())
 }

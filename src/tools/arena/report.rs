@@ -2,8 +2,9 @@
 //! times), [`MatchReport`], the [`progress_line`] shown while the match runs and the
 //! [`report_text`] printed at the end.
 
-use super::stats::{self, Pentanomial, SprtState};
-use super::{GameRecord, MatchConfig, MoveTimes, Reason};
+use crate::tools::arena::config::MatchConfig;
+use crate::tools::arena::record::{GameRecord, MoveTimes, Reason};
+use crate::tools::arena::stats::{self, Pentanomial, SprtState};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -222,8 +223,8 @@ mod tests {
     use super::*;
     use crate::core::variant::Variant;
     use crate::engine::Depth;
+    use crate::tools::arena::config::TimeControl;
     use crate::tools::arena::engine_spec::{EngineSpec, Protocol};
-    use crate::tools::arena::TimeControl;
 
     fn config() -> MatchConfig {
         let spec = |n: &str| EngineSpec {
