@@ -49,17 +49,23 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// A cache slot: the key of the block it holds (`u64::MAX`: none) and its clock bit.
+#[derive(Copy, Clone)]
 struct Slot {
     key: u64,
     used: bool,
-    data: Box<[u8]>,
 }
 
+/// A shard of the block cache: `slots.len()` blocks of `block_bytes` bytes in one buffer,
+/// allocated and written once when the tables are opened (so the search never allocates nor
+/// takes a page fault for the cache).
 struct Shard {
     map: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
     slots: Vec<Slot>,
+    data: Box<[u8]>,
+    /// Slots filled so far (a free one is taken before the clock evicts).
+    filled: usize,
     hand: usize,
-    capacity: usize,
     ctx: Option<Decompressor<'static>>,
 }
 
@@ -150,10 +156,18 @@ impl Egdb {
         let shards = (0..SHARDS)
             .map(|_| {
                 Mutex::new(Shard {
-                    map: HashMap::default(),
-                    slots: Vec::new(),
+                    map: HashMap::with_capacity_and_hasher(capacity, Default::default()),
+                    slots: vec![
+                        Slot {
+                            key: u64::MAX,
+                            used: false,
+                        };
+                        capacity
+                    ],
+                    // Written (not only zeroed) so that every page is touched here.
+                    data: vec![0xFFu8; capacity * block_bytes].into_boxed_slice(),
+                    filled: 0,
                     hand: 0,
-                    capacity,
                     ctx: None,
                 })
             })
@@ -180,7 +194,7 @@ impl Egdb {
 
     /// The cache's capacity in bytes of decompressed blocks.
     pub fn cache_bytes(&self) -> usize {
-        SHARDS * self.block_bytes * self.shards[0].lock().expect("cache lock").capacity
+        SHARDS * self.block_bytes * self.shards[0].lock().expect("cache lock").slots.len()
     }
 
     /// Every table: its material and file (positions, block count, file size).
@@ -225,7 +239,7 @@ impl Egdb {
         self.entry(id - 1, t, idx).map(decode)
     }
 
-    /// Entry `idx` of table `id`, through the cache.
+    /// Entry `idx` of table `id`, through the cache (`None`: the block could not be read).
     fn entry(&self, id: usize, t: &Table, idx: u64) -> Option<Entry> {
         let be = t.file.block_entries as u64;
         let (block, at) = ((idx / be) as usize, (idx % be) as usize);
@@ -233,20 +247,19 @@ impl Egdb {
         let h = (key ^ (key >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let shard = &self.shards[(h >> 58) as usize % SHARDS];
         let mut s = shard.lock().expect("cache lock");
-        let read = |d: &[u8]| u16::from_le_bytes([d[2 * at], d[2 * at + 1]]);
+        let bb = self.block_bytes;
+        let read = |d: &[u8], i: usize| {
+            let at = i * bb + 2 * at;
+            u16::from_le_bytes([d[at], d[at + 1]])
+        };
         if let Some(&i) = s.map.get(&key) {
-            let slot = &mut s.slots[i as usize];
-            slot.used = true;
-            return Some(read(&slot.data));
+            s.slots[i as usize].used = true;
+            return Some(read(&s.data, i as usize));
         }
         // A miss: take a free slot or evict by the clock.
-        let i = if s.slots.len() < s.capacity {
-            s.slots.push(Slot {
-                key: u64::MAX,
-                used: false,
-                data: vec![0u8; self.block_bytes].into_boxed_slice(),
-            });
-            s.slots.len() - 1
+        let i = if s.filled < s.slots.len() {
+            s.filled += 1;
+            s.filled - 1
         } else {
             loop {
                 let h = s.hand;
@@ -266,16 +279,13 @@ impl Egdb {
         if s.ctx.is_none() {
             s.ctx = Some(Decompressor::new().ok()?);
         }
-        let Shard { slots, ctx, .. } = &mut *s;
-        let ctx = ctx.as_mut()?;
+        let Shard { data, ctx, .. } = &mut *s;
         t.file
-            .decompress_into(block, ctx, &mut slots[i].data)
+            .decompress_into(block, ctx.as_mut()?, &mut data[i * bb..(i + 1) * bb])
             .ok()?;
-        slots[i].key = key;
-        slots[i].used = true;
-        let v = read(&slots[i].data);
+        s.slots[i] = Slot { key, used: true };
         s.map.insert(key, i as u32);
-        Some(v)
+        Some(read(&s.data, i))
     }
 }
 
