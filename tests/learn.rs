@@ -359,3 +359,73 @@ fn bad_weights_files_are_refused_and_the_engine_keeps_its_weights() {
     );
     assert!(text.contains("pong"), "{text}");
 }
+
+/// An evaluation network file (DMNN) loads through `EvalFile` like pattern weights: the
+/// search then evaluates with it (its depth-1 score is the network's best child, which a
+/// different random network changes), and a network of another variant is refused with
+/// the weights in use kept.
+#[test]
+fn a_network_file_loads_through_eval_file_and_is_searched_with() {
+    use damiera::engine::eval::network::Network;
+    let dir = tempfile::tempdir().unwrap();
+    let depth1 = |script: String| -> (String, String) {
+        let out = damiera().write_stdin(script).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        let line = text
+            .lines()
+            .rfind(|l| l.starts_with("info depth 1 "))
+            .map(|l| l.split(" nodes").next().unwrap().to_string())
+            .unwrap_or_default();
+        (line, text)
+    };
+    let mut scores = Vec::new();
+    for seed in [1, 2] {
+        let path = dir.path().join(format!("english-{seed}.dmnn"));
+        std::fs::write(
+            &path,
+            Network::random(Variant::English, seed).unwrap().to_bytes(),
+        )
+        .unwrap();
+        let (line, text) = depth1(format!(
+            "setoption name EvalFile value {}\nposition startpos\ngo depth 1\nisready\nquit\n",
+            path.display()
+        ));
+        assert!(!text.contains("error"), "{text}");
+        // The search's score: the static evaluation of the best child, from scratch.
+        let net = Net::from_bytes(&std::fs::read(&path).unwrap(), Variant::English).unwrap();
+        assert!(net.network().is_some());
+        let start = <damiera::English as damiera::Play>::start();
+        let mut list = MoveList::new();
+        <damiera::English as damiera::Play>::generate(&start, &mut list, Duplicates::Drop);
+        let best = list
+            .as_slice()
+            .iter()
+            .map(|m| {
+                let child = <damiera::English as damiera::Play>::make(&start, m);
+                -<damiera::English as Evaluate>::evaluate(&child, Some(&net))
+            })
+            .max()
+            .unwrap();
+        assert!(
+            line.ends_with(&format!("score cp {best}")),
+            "{line} vs {best}"
+        );
+        scores.push(line);
+    }
+    assert_ne!(scores[0], scores[1], "two networks, one score");
+    let russian = dir.path().join("russian.dmnn");
+    std::fs::write(
+        &russian,
+        Network::random(Variant::Russian, 1).unwrap().to_bytes(),
+    )
+    .unwrap();
+    let (_, text) = depth1(format!(
+        "setoption name EvalFile value {}\nposition startpos\ngo depth 1\nisready\nquit\n",
+        russian.display()
+    ));
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("info string error") && l.contains("network for russian")),
+        "{text}"
+    );
+}

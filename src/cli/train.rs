@@ -61,6 +61,9 @@ pub fn run(a: TrainArgs) -> ExitCode {
         .map(|path| damiera::engine::eval::read_weights(v, path))
     {
         None => None,
+        Some(Ok(net)) if net.network().is_some() => {
+            return fail("--init: an evaluation network (DMNN) cannot start a pattern fit")
+        }
         Some(Ok(net)) => Some(net.to_centi_men()),
         Some(Err(e)) => return fail(&e),
     };

@@ -19,6 +19,7 @@
 //!
 //! Weights are `i16` in 1/[`UNIT`] centi-men. The file: [`Net::to_bytes`].
 
+use super::network::{Accumulator, Network, MAGIC as NETWORK_MAGIC};
 use super::Planes;
 use crate::core::variant::Variant;
 
@@ -387,11 +388,15 @@ pub fn dense_features<const TEN: bool>(v: &View, flying: bool) -> [i32; DENSE] {
     f
 }
 
-/// A variant's learned weights: [`Layout::features`] pairs (middle game, endgame) in
-/// 1/[`UNIT`] centi-men.
+/// A variant's learned evaluation: pattern weights ([`Layout::features`] pairs, middle game
+/// and endgame, in 1/[`UNIT`] centi-men; a `DMEV` file) or an evaluation network
+/// ([`Network`], a `DMNN` file; then there are no pattern weights). Both load through the
+/// same `EvalFile` option and reach the search the same way; the search keeps a network's
+/// first layer up to date move by move ([`Net::network`]).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Net {
     w: Vec<[i16; 2]>,
+    network: Option<Network>,
 }
 
 fn fnv1a(bytes: &[u8]) -> u32 {
@@ -418,10 +423,26 @@ impl Net {
         };
         Net {
             w: mg.iter().zip(eg).map(|(&a, &b)| [q(a), q(b)]).collect(),
+            network: None,
         }
     }
 
-    /// The weights in centi-men: `(mg, eg)`, one per feature each.
+    /// A learned evaluation by the network `n`.
+    pub fn from_network(n: Network) -> Net {
+        Net {
+            w: Vec::new(),
+            network: Some(n),
+        }
+    }
+
+    /// The evaluation network, if this is one (`None`: pattern weights).
+    #[inline(always)]
+    pub fn network(&self) -> Option<&Network> {
+        self.network.as_ref()
+    }
+
+    /// The weights in centi-men: `(mg, eg)`, one per feature each (both empty for a
+    /// network).
     pub fn to_centi_men(&self) -> (Vec<f32>, Vec<f32>) {
         let f = |x: i16| x as f32 / UNIT as f32;
         (
@@ -433,8 +454,11 @@ impl Net {
     /// The file form: magic `DMEV`, version `u16`, variant index `u8` (order of
     /// [`Variant::ALL`]), a zero byte, the number of weight pairs `u32`, the FNV-1a hash of the
     /// payload `u32`, then the payload: per feature the middle-game and endgame weight, `i16`;
-    /// all little-endian.
+    /// all little-endian. A network's is [`Network::to_bytes`] (`DMNN`).
     pub fn to_bytes(&self, v: Variant) -> Vec<u8> {
+        if let Some(n) = &self.network {
+            return n.to_bytes();
+        }
         let mut payload = Vec::with_capacity(self.w.len() * 4);
         for p in &self.w {
             payload.extend_from_slice(&p[0].to_le_bytes());
@@ -451,14 +475,18 @@ impl Net {
         out
     }
 
-    /// Reads [`Net::to_bytes`]'s form for variant `v`.
+    /// Reads [`Net::to_bytes`]'s form for variant `v`: pattern weights (`DMEV`) or a network
+    /// (`DMNN`, [`Network::from_bytes`]).
     ///
     /// # Errors
     /// Not a weights file, another format version, another variant, truncated or too long, or
     /// a checksum mismatch: a one-line message.
     pub fn from_bytes(bytes: &[u8], v: Variant) -> Result<Net, String> {
+        if bytes.starts_with(NETWORK_MAGIC) {
+            return Network::from_bytes(bytes, v).map(Net::from_network);
+        }
         if bytes.len() < HEADER || &bytes[..4] != MAGIC {
-            return Err("not a damiera weights file (no DMEV header)".into());
+            return Err("not a damiera weights file (no DMEV or DMNN header)".into());
         }
         let version = u16::from_le_bytes([bytes[4], bytes[5]]);
         if version != VERSION {
@@ -497,14 +525,18 @@ impl Net {
                 ]
             })
             .collect();
-        Ok(Net { w })
+        Ok(Net { w, network: None })
     }
 
     /// The evaluation of `p` in centi-men from the side to move's point of view. `TEN`: the
     /// 10x10 board (the net must have that board's [`Layout::features`]); `flying`: the
-    /// variant's kings fly.
+    /// variant's kings fly. A network evaluates from a fresh [`Accumulator`] (the search
+    /// updates its own instead).
     #[inline]
     pub fn evaluate<const TEN: bool>(&self, p: &Planes, flying: bool) -> i32 {
+        if let Some(n) = &self.network {
+            return n.evaluate(&Accumulator::new(n, p), p.black_to_move);
+        }
         let l = Layout::board(TEN);
         debug_assert_eq!(self.w.len(), l.features);
         let [wv, bv] = views::<TEN>(p);

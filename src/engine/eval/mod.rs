@@ -47,6 +47,13 @@ pub trait Evaluate: Draughts {
     /// The position as square sets (the learned evaluation's and the training data's form,
     /// [`Planes`]).
     fn planes(pos: &Self::Position) -> Planes;
+    /// An evaluation network's output `stm` (centi-men, side to move) for position `p` as
+    /// [`Evaluate::evaluate`] gives it: on 10x10 scaled as the pattern weights are in king
+    /// endings ([`evaluate10`]); unchanged elsewhere.
+    #[inline(always)]
+    fn network_score(_p: &Planes, stm: i32) -> i32 {
+        stm
+    }
     /// The position of valid [`Planes`] (disjoint colors, ranks within the pieces), with the
     /// no-progress counter at 0: the inverse of [`Evaluate::planes`].
     fn from_planes(p: &Planes) -> Self::Position;
@@ -104,6 +111,14 @@ impl<R: Rules> Evaluate for R {
     #[inline(always)]
     fn planes(pos: &Position<R>) -> Planes {
         planes(pos)
+    }
+    #[inline(always)]
+    fn network_score(p: &Planes, stm: i32) -> i32 {
+        if R::Board::WIDTH == 10 {
+            scale10(p, stm)
+        } else {
+            stm
+        }
     }
     fn from_planes(p: &Planes) -> Position<R> {
         let side = if p.black_to_move {
@@ -309,13 +324,15 @@ pub const fn dense_of<const TEN: bool>(p: u64) -> u64 {
 #[inline]
 pub(crate) fn evaluate10<R: Rules>(net: &Net, pos: &Position<R>) -> i32 {
     let p = planes(pos);
-    let stm = net.evaluate::<true>(&p, R::FLYING_KINGS);
-    let white = if pos.side() == Color::White {
-        stm
-    } else {
-        -stm
-    };
-    stm * drawish_planes(&p, white) / 16
+    scale10(&p, net.evaluate::<true>(&p, R::FLYING_KINGS))
+}
+
+/// A 10x10 learned score `stm` (centi-men, side to move) of `p` scaled in king endings as the
+/// hand-set evaluation scales its own ([`drawish_planes`]).
+#[inline(always)]
+fn scale10(p: &Planes, stm: i32) -> i32 {
+    let white = if p.black_to_move { -stm } else { stm };
+    stm * drawish_planes(p, white) / 16
 }
 
 /// [`hand::drawish_scale`] on the [`Planes`] of a 10x10 position: the sixteenths of

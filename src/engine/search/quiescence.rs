@@ -45,7 +45,7 @@ impl<G: Evaluate> Worker<G> {
             if let Some(s) = self.probe_db(pos, ply, true) {
                 return s;
             }
-            let eval = G::evaluate(pos, self.net.as_deref());
+            let eval = self.static_eval(pos, ply);
             // Standing pat fails low already: a threat would only lower the score further.
             if ply >= MAX_PLY || threats > 0 || eval <= alpha || !G::threatened(pos) {
                 return eval;
@@ -54,7 +54,7 @@ impl<G: Evaluate> Worker<G> {
             G::generate(pos, &mut list, Duplicates::Drop);
             threat_search = true;
         } else if ply >= MAX_PLY {
-            return G::evaluate(pos, self.net.as_deref());
+            return self.static_eval(pos, ply);
         }
         let n = list.len();
         let mut keys = [0i32; MAX_MOVES];
@@ -125,5 +125,71 @@ mod tests {
         // Without a threat the static evaluation stands.
         let (q, eval) = quiesce_english("W:W29,30:B1,2,3,4");
         assert_eq!(q, eval);
+    }
+
+    /// With an evaluation network, the search's static evaluation (first layer updated from a
+    /// neighbour's: [`super::super::worker::Worker::static_eval`]) equals the network's
+    /// evaluation from scratch, along random English and International games evaluated at
+    /// plies that go up, repeat and jump back (a new line of the tree).
+    #[test]
+    fn network_evaluation_updated_in_the_search_equals_from_scratch() {
+        use crate::core::rules::{English, International, Rules};
+        use crate::core::variant::Variant;
+        fn check<R: Rules>(v: Variant) {
+            use crate::core::movegen::Duplicates;
+            use crate::core::moves::MoveList;
+            use crate::core::play::Play;
+            use crate::engine::eval::network::Network;
+            use crate::engine::eval::Net;
+            use rand::rngs::StdRng;
+            use rand::{Rng, SeedableRng};
+            let net = Arc::new(Net::from_network(Network::random(v, 7).unwrap()));
+            let mut s = Searcher::<R>::new(1);
+            s.set_weights(Some(Arc::clone(&net)));
+            let shared = Arc::new(Shared {
+                control: Arc::new(Control::default()),
+                halt: AtomicBool::new(false),
+                nodes: AtomicU64::new(0),
+                db_hits: AtomicU64::new(0),
+            });
+            let start = <R as Play>::start();
+            let w = &mut s.workers[0];
+            w.prepare(
+                &start,
+                &[],
+                &Limits::default(),
+                &shared,
+                TimePlan::default(),
+            );
+            let mut rng = StdRng::seed_from_u64(3);
+            let mut list = MoveList::new();
+            let mut checked = 0;
+            for _game in 0..20 {
+                let mut pos = start;
+                let mut ply = 0usize;
+                for _ in 0..150 {
+                    <R as Play>::generate(&pos, &mut list, Duplicates::Drop);
+                    if list.is_empty() {
+                        break;
+                    }
+                    pos = <R as Play>::make(&pos, &list.as_slice()[rng.gen_range(0..list.len())]);
+                    // Mostly one ply deeper, sometimes the same ply or back up the tree.
+                    ply = match rng.gen_range(0..10) {
+                        0 => ply,
+                        1 => ply / 2,
+                        _ => (ply + 1).min(super::MAX_PLY),
+                    };
+                    assert_eq!(
+                        w.static_eval(&pos, ply),
+                        R::evaluate(&pos, Some(&net)),
+                        "{v} ply {ply}"
+                    );
+                    checked += 1;
+                }
+            }
+            assert!(checked > 1000);
+        }
+        check::<English>(Variant::English);
+        check::<International>(Variant::International);
     }
 }

@@ -10,7 +10,8 @@ use super::time::TimePlan;
 use super::{Control, Limits, DB_MAX_MATERIAL, DB_STEP, DB_WIN, MAX_PLY, WIN, WIN_BOUND};
 use crate::core::moves::Move;
 use crate::egdb::{Egdb, ProbeCache, Wld};
-use crate::engine::eval::{Evaluate, Net};
+use crate::engine::eval::network::Accumulator;
+use crate::engine::eval::{Evaluate, Net, Planes};
 use crate::engine::tt::TranspositionTable;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -54,7 +55,18 @@ pub(super) struct Worker<G: Evaluate> {
     pub(super) node_limit: Option<u64>,
     /// The best root move of the iteration under way, with its score.
     pub(super) root_best: Option<(Move, i32)>,
+    /// With an evaluation network: the last position evaluated at each ply and its first
+    /// layer ([`Worker::static_eval`]).
+    pub(super) nn: Box<[NnSlot; MAX_PLY + 2]>,
     _g: PhantomData<G>,
+}
+
+/// A position's first-layer sums for the evaluation network, kept per ply by the search.
+#[derive(Copy, Clone, Default)]
+pub(super) struct NnSlot {
+    planes: Planes,
+    acc: Accumulator,
+    valid: bool,
 }
 
 const NO_MOVE: Move = Move::quiet(crate::Square(0), crate::Square(0), false);
@@ -91,6 +103,7 @@ impl<G: Evaluate> Worker<G> {
             time: TimePlan::default(),
             node_limit: None,
             root_best: None,
+            nn: Box::new([NnSlot::default(); MAX_PLY + 2]),
             _g: PhantomData,
         }
     }
@@ -125,6 +138,50 @@ impl<G: Evaluate> Worker<G> {
         self.keys.push(G::key(root));
         self.base = history.len();
         self.irreversible[0] = 0;
+        // The weights may have changed since the last search.
+        self.nn.iter_mut().for_each(|s| s.valid = false);
+    }
+
+    /// The static evaluation of `pos`, at `ply`, in centi-men for the side to move
+    /// ([`Evaluate::evaluate`]). With an evaluation network the first layer is not computed
+    /// from scratch: it is updated from the nearest of the positions last evaluated at this
+    /// ply and the two before (a sibling, the parent or an uncle: a few squares differ), or
+    /// refreshed when none is nearer than the pieces on the board. Allocates nothing.
+    #[inline]
+    pub(super) fn static_eval(&mut self, pos: &G::Position, ply: usize) -> i32 {
+        let Some(n) = self.net.as_deref().and_then(Net::network) else {
+            return G::evaluate(pos, self.net.as_deref());
+        };
+        let p = G::planes(pos);
+        let at = ply.min(MAX_PLY + 1);
+        let occupied = p.white | p.black;
+        let mut best = None;
+        let mut best_cost = occupied.count_ones();
+        for i in (at.saturating_sub(2)..=at).rev() {
+            let s = &self.nn[i];
+            if s.valid {
+                let q = &s.planes;
+                let cost =
+                    ((p.white ^ q.white) | (p.black ^ q.black) | (p.rank2 ^ q.rank2)).count_ones();
+                if cost < best_cost {
+                    (best, best_cost) = (Some(i), cost);
+                }
+            }
+        }
+        let mut acc = match best {
+            Some(i) => {
+                let s = self.nn[i];
+                let mut acc = s.acc;
+                acc.update(n, &s.planes, &p);
+                acc
+            }
+            None => Accumulator::new(n, &p),
+        };
+        let score = G::network_score(&p, n.evaluate(&acc, p.black_to_move));
+        std::mem::swap(&mut self.nn[at].acc, &mut acc);
+        self.nn[at].planes = p;
+        self.nn[at].valid = true;
+        score
     }
 
     /// All nodes of the search so far: the shared total plus this thread's unflushed count.
