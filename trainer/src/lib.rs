@@ -10,10 +10,11 @@
 
 use candle_core::{DType, Device, Tensor, Var};
 use candle_nn::{AdamW, Optimizer, ParamsAdamW};
+use damiera::egdb::{Egdb, Wld};
 use damiera::engine::eval::network::{Network, Shape, H, L1_OUT, L2, L3, MAX_BIAS, QA, QW};
-use damiera::engine::eval::Planes;
-use damiera::tools::learn::data::Sample;
-use damiera::Variant;
+use damiera::engine::eval::{Evaluate, Planes};
+use damiera::tools::learn::data::{Outcome, Sample};
+use damiera::{Brazilian, English, International, Italian, Rules, Russian, Variant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -302,4 +303,60 @@ impl Trainer {
 /// The logistic function.
 pub fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
+}
+
+/// The score (centi-men, side to move) a position the endgame databases hold as won gets as
+/// its label ([`label_with_egdb`]): `sigmoid(1000 / 200)` = 0.993.
+pub const DB_WIN_SCORE: i16 = 1000;
+
+/// Labels the quiet positions the endgame databases `db` hold by their value instead of the
+/// self-play search: a win for the side to move scores [`DB_WIN_SCORE`] and counts as won, a
+/// loss the opposite, a draw 0 and drawn (the databases' value without the draw counters,
+/// docs/egdb.md). `db` must be `v`'s tables. Returns how many samples were relabelled.
+pub fn label_with_egdb(v: Variant, db: &Egdb, samples: &mut [Sample]) -> usize {
+    fn label<R: Rules>(db: &Egdb, samples: &mut [Sample]) -> usize {
+        let mut n = 0;
+        for s in samples.iter_mut() {
+            let pos = <R as Evaluate>::from_planes(&s.planes);
+            let Some(p) = db.probe(&pos) else { continue };
+            let (stm_score, stm_result) = match p.value {
+                Wld::Win => (DB_WIN_SCORE, 2),
+                Wld::Draw => (0, 1),
+                Wld::Loss => (-DB_WIN_SCORE, 0),
+            };
+            let (score, white) = if s.planes.black_to_move {
+                (-stm_score, 2 - stm_result)
+            } else {
+                (stm_score, stm_result)
+            };
+            s.score = score;
+            s.outcome = match white {
+                2 => Outcome::WhiteWin,
+                1 => Outcome::Draw,
+                _ => Outcome::BlackWin,
+            };
+            n += 1;
+        }
+        n
+    }
+    match v {
+        Variant::English => label::<English>(db, samples),
+        Variant::Italian => label::<Italian>(db, samples),
+        Variant::Brazilian => label::<Brazilian>(db, samples),
+        Variant::Russian => label::<Russian>(db, samples),
+        Variant::International => label::<International>(db, samples),
+        Variant::Damone => 0,
+    }
+}
+
+/// Drops every sample whose position (pieces and side to move) came earlier in `samples`,
+/// keeping the first; returns how many were dropped.
+pub fn dedup(samples: &mut Vec<Sample>) -> usize {
+    let before = samples.len();
+    let mut seen = std::collections::HashSet::with_capacity(before);
+    samples.retain(|s| {
+        let p = &s.planes;
+        seen.insert((p.white, p.black, p.rank2, p.rank3, p.black_to_move))
+    });
+    before - samples.len()
 }

@@ -2,12 +2,14 @@
 //! DMNN file (docs/training.md, "Training the network").
 
 use clap::Parser;
+use damiera::engine::open_egdb;
 use damiera::tools::learn::data::read_file;
 use damiera::Variant;
-use damiera_trainer::{Config, Trainer};
+use damiera_trainer::{dedup, label_with_egdb, Config, Trainer};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -46,6 +48,13 @@ struct Args {
     /// Fraction of the positions held out for validation (0 to 0.5).
     #[arg(long, default_value_t = 0.05)]
     validation: f64,
+    /// Endgame databases (the directory `damiera egdb build` wrote): positions they hold are
+    /// labelled by their value instead of the self-play search.
+    #[arg(long)]
+    egdb: Option<PathBuf>,
+    /// Keep every copy of a position (by default only its first is kept).
+    #[arg(long)]
+    keep_duplicates: bool,
 }
 
 fn run(a: &Args) -> Result<(), String> {
@@ -61,6 +70,18 @@ fn run(a: &Args) -> Result<(), String> {
     let mut samples = Vec::new();
     for path in &a.data {
         samples.extend(read_file(path, a.variant)?);
+    }
+    if !a.keep_duplicates {
+        let dropped = dedup(&mut samples);
+        eprintln!("{dropped} repeated positions dropped");
+    }
+    if let Some(dir) = &a.egdb {
+        let db = open_egdb(dir, a.variant, u32::MAX)?;
+        let n = label_with_egdb(a.variant, &db, &mut samples);
+        eprintln!(
+            "{n} positions labelled by the endgame databases (up to {} pieces)",
+            db.max_pieces()
+        );
     }
     let mut rng = StdRng::seed_from_u64(a.seed);
     samples.shuffle(&mut rng);

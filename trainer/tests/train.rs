@@ -122,3 +122,84 @@ fn learns_material_and_exports_faithfully() {
     // on evaluations of several hundred.
     assert!(worst <= 12.0 && sum / (n as f32) <= 4.0);
 }
+
+/// The endgame databases relabel the positions they hold: built here (English, 3 pieces, a
+/// few seconds), every relabelled sample's target agrees with the stored value, positions
+/// with more pieces keep their self-play labels, and repeated positions are dropped.
+#[test]
+fn endgame_databases_label_what_they_hold_and_duplicates_go() {
+    use damiera::egdb::{Egdb, Wld};
+    use damiera::engine::eval::Evaluate;
+    use damiera_trainer::{dedup, label_with_egdb, DB_WIN_SCORE};
+    let dir = tempfile::tempdir().unwrap();
+    let opts = damiera::egdb::build::BuildOptions {
+        root: dir.path().to_path_buf(),
+        pieces: 3,
+        threads: 1,
+        progress: false,
+    };
+    damiera::egdb::build::build::<English>(&opts).unwrap();
+    let db = Egdb::open(dir.path(), Variant::English, 3).unwrap();
+    // 3-piece positions (a White man anywhere but its crowning row, a White king, a Black
+    // man), both sides to move, then a 4-piece one and a repeat.
+    let mut samples = Vec::new();
+    for a in 0..28u32 {
+        for (b, c) in [(5u32, 20u32), (9, 27), (13, 2)] {
+            if a == b || a == c {
+                continue;
+            }
+            for btm in [false, true] {
+                let planes = Planes {
+                    white: 1 << a | 1 << c,
+                    black: 1 << b,
+                    rank2: 1 << c,
+                    rank3: 0,
+                    black_to_move: btm,
+                };
+                samples.push(Sample {
+                    planes,
+                    score: 7,
+                    outcome: Outcome::Draw,
+                    ply: 0,
+                });
+            }
+        }
+    }
+    let mut four = samples[0];
+    four.planes.black |= 1 << 31;
+    samples.push(four);
+    samples.push(samples[0]);
+    let n0 = samples.len();
+    assert_eq!(dedup(&mut samples), 1);
+    assert_eq!(samples.len(), n0 - 1);
+    let labelled = label_with_egdb(Variant::English, &db, &mut samples);
+    let mut checked = 0;
+    for s in &samples {
+        let pos = <English as Evaluate>::from_planes(&s.planes);
+        match db.probe(&pos) {
+            None => assert_eq!((s.score, s.outcome), (7, Outcome::Draw)),
+            Some(p) => {
+                let stm_win = match p.value {
+                    Wld::Win => 1,
+                    Wld::Draw => 0,
+                    Wld::Loss => -1,
+                };
+                let white = if s.planes.black_to_move {
+                    -stm_win
+                } else {
+                    stm_win
+                };
+                let (score, outcome) = match white {
+                    1 => (DB_WIN_SCORE, Outcome::WhiteWin),
+                    0 => (0, Outcome::Draw),
+                    _ => (-DB_WIN_SCORE, Outcome::BlackWin),
+                };
+                assert_eq!((s.score, s.outcome), (score, outcome), "{:?}", s.planes);
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, labelled);
+    assert!(labelled > 100, "{labelled}");
+    assert!(samples.iter().any(|s| s.score == DB_WIN_SCORE));
+}
