@@ -235,6 +235,11 @@ impl Trainer {
         .map_err(err)
     }
 
+    /// Sets AdamW's learning rate (a schedule's step).
+    pub fn set_learning_rate(&mut self, lr: f64) {
+        self.opt.set_learning_rate(lr);
+    }
+
     /// Clamps the weights into the integer network's ranges: first layer and its biases
     /// within ±`l1_bound` (so the accumulator's sums fit `i16`), dense weights in `[-2,
     /// 127/64]` (`i8` in 1/[`QW`]), dense biases within ±[`MAX_BIAS`] in 1/([`QA`] * [`QW`]).

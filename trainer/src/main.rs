@@ -33,9 +33,13 @@ struct Args {
     /// Positions per mini-batch.
     #[arg(long, default_value_t = 1024)]
     batch: usize,
-    /// AdamW's learning rate.
+    /// AdamW's learning rate (of the first epoch).
     #[arg(long, default_value_t = 1e-3)]
     lr: f64,
+    /// The learning rate of the last epoch: the rate falls geometrically from --lr to this
+    /// (default: --lr throughout).
+    #[arg(long)]
+    lr_end: Option<f64>,
     /// Weight of the search score in the target (the rest: the game's result).
     #[arg(long, default_value_t = 0.7)]
     lambda: f32,
@@ -116,8 +120,18 @@ fn run(a: &Args) -> Result<(), String> {
     if let Some(v) = valid_loss(&trainer)? {
         eprintln!("initial validation loss {v:.6}");
     }
+    let lr_end = a.lr_end.unwrap_or(a.lr);
+    if !(a.lr > 0.0 && lr_end > 0.0) {
+        return Err("--lr and --lr-end must be positive".into());
+    }
     for epoch in 1..=a.epochs {
         let start = Instant::now();
+        let lr = if a.epochs > 1 {
+            a.lr * (lr_end / a.lr).powf((epoch - 1) as f64 / (a.epochs - 1) as f64)
+        } else {
+            a.lr
+        };
+        trainer.set_learning_rate(lr);
         train.shuffle(&mut rng);
         let (mut sum, mut n) = (0.0f64, 0usize);
         for chunk in train.chunks(a.batch) {
@@ -128,7 +142,7 @@ fn run(a: &Args) -> Result<(), String> {
         let secs = start.elapsed().as_secs_f64();
         let v = valid_loss(&trainer)?.map_or("-".to_string(), |v| format!("{v:.6}"));
         println!(
-            "epoch {epoch}/{}: {:.0} positions/s, train loss {:.6}, validation loss {v}",
+            "epoch {epoch}/{} (lr {lr:.2e}): {:.0} positions/s, train loss {:.6}, validation loss {v}",
             a.epochs,
             n as f64 / secs,
             sum / n as f64
