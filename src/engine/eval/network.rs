@@ -95,9 +95,6 @@ pub const VERSION: u16 = 1;
 pub const HEADER: usize = 20;
 /// The most inputs of any board (10x10).
 pub const MAX_INPUTS: usize = 190;
-/// The most features a perspective changes in one update (every square's own and opponent
-/// input, were the planes invalid: `2 * 50`).
-const MAX_CHANGES: usize = 100;
 
 /// The feature geometry of a variant's board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -149,11 +146,7 @@ impl Shape {
     /// perspective comes first in [`Network::evaluate`].
     pub fn features(&self, p: &Planes) -> [Vec<u16>; 2] {
         let offsets = self.offsets();
-        [0, 1].map(|persp| {
-            Features::of(self.kinds(p, persp), offsets)
-                .as_slice()
-                .to_vec()
-        })
+        [0, 1].map(|persp| inputs(self.kinds(p, persp), offsets).collect())
     }
 
     /// The first input of each piece kind: own man, own king, opponent man, opponent king.
@@ -181,35 +174,6 @@ impl Shape {
             ((opp & !kings) >> self.per_row) & men_mask,
             opp & kings,
         ]
-    }
-}
-
-/// Feature indices into a fixed array (no allocation).
-struct Features {
-    idx: [u16; MAX_CHANGES],
-    len: usize,
-}
-
-impl Features {
-    /// The inputs of the four square sets of [`Shape::kinds`] with `offsets`.
-    #[inline(always)]
-    fn of(sets: [u64; 4], offsets: [u16; 4]) -> Features {
-        let mut f = Features {
-            idx: [0; MAX_CHANGES],
-            len: 0,
-        };
-        for (mut set, off) in sets.into_iter().zip(offsets) {
-            while set != 0 && f.len < MAX_CHANGES {
-                f.idx[f.len] = off + set.trailing_zeros() as u16;
-                f.len += 1;
-                set &= set - 1;
-            }
-        }
-        f
-    }
-
-    fn as_slice(&self) -> &[u16] {
-        &self.idx[..self.len]
     }
 }
 
@@ -301,11 +265,9 @@ impl Default for Accumulator {
 impl Accumulator {
     /// Both perspectives of position `p` from scratch.
     pub fn refresh(&mut self, net: &Network, p: &Planes) {
-        let offsets = net.shape.offsets();
         for persp in 0..2 {
-            let f = Features::of(net.shape.kinds(p, persp), offsets);
             self.v[persp] = net.b1;
-            net.apply(&mut self.v[persp], f.as_slice(), &[]);
+            net.apply(&mut self.v[persp], net.shape.kinds(p, persp), [0; 4]);
         }
     }
 
@@ -321,15 +283,14 @@ impl Accumulator {
     /// columns of the inputs active in `after` and not in `before` and subtracts those active
     /// in `before` and not in `after`.
     pub fn update(&mut self, net: &Network, before: &Planes, after: &Planes) {
-        let offsets = net.shape.offsets();
         for persp in 0..2 {
             let (b, a) = (
                 net.shape.kinds(before, persp),
                 net.shape.kinds(after, persp),
             );
-            let added = Features::of(std::array::from_fn(|k| a[k] & !b[k]), offsets);
-            let removed = Features::of(std::array::from_fn(|k| b[k] & !a[k]), offsets);
-            net.apply(&mut self.v[persp], added.as_slice(), removed.as_slice());
+            let added = std::array::from_fn(|k| a[k] & !b[k]);
+            let removed = std::array::from_fn(|k| b[k] & !a[k]);
+            net.apply(&mut self.v[persp], added, removed);
         }
     }
 }
@@ -527,14 +488,15 @@ impl Network {
     /// Adds the first-layer columns of inputs `add` to `acc` and subtracts those of `sub`
     /// (wrapping, as the AVX2 instructions do).
     #[inline]
-    fn apply(&self, acc: &mut [i16; H], add: &[u16], sub: &[u16]) {
+    fn apply(&self, acc: &mut [i16; H], add: [u64; 4], sub: [u64; 4]) {
+        let offsets = self.shape.offsets();
         #[cfg(target_arch = "x86_64")]
         if self.simd {
             // SAFETY: `simd` is only true when the CPU has AVX2 (`packed`, `set_simd`).
-            unsafe { avx2::apply(acc, &self.w1, add, sub) };
+            unsafe { avx2::apply(acc, &self.w1, add, sub, offsets) };
             return;
         }
-        apply_scalar(acc, &self.w1, add, sub);
+        apply_scalar(acc, &self.w1, add, sub, offsets);
     }
 
     /// The evaluation in centi-men from the side to move's point of view of the position
@@ -750,14 +712,29 @@ fn column(w1: &[i16], f: u16) -> &[i16; H] {
     w1[start..start + H].try_into().expect("H weights")
 }
 
+/// The inputs of four square sets ([`Shape::kinds`]' form) with `offsets`, in order.
+#[inline(always)]
+fn inputs(sets: [u64; 4], offsets: [u16; 4]) -> impl Iterator<Item = u16> {
+    sets.into_iter().zip(offsets).flat_map(|(set, off)| {
+        let mut set = set;
+        std::iter::from_fn(move || {
+            (set != 0).then(|| {
+                let f = off + set.trailing_zeros() as u16;
+                set &= set - 1;
+                f
+            })
+        })
+    })
+}
+
 /// The portable [`Network::apply`].
-fn apply_scalar(acc: &mut [i16; H], w1: &[i16], add: &[u16], sub: &[u16]) {
-    for &f in add {
+fn apply_scalar(acc: &mut [i16; H], w1: &[i16], add: [u64; 4], sub: [u64; 4], off: [u16; 4]) {
+    for f in inputs(add, off) {
         for (a, &w) in acc.iter_mut().zip(column(w1, f)) {
             *a = a.wrapping_add(w);
         }
     }
-    for &f in sub {
+    for f in inputs(sub, off) {
         for (a, &w) in acc.iter_mut().zip(column(w1, f)) {
             *a = a.wrapping_sub(w);
         }
@@ -861,22 +838,36 @@ mod avx2 {
     /// [`super::apply_scalar`]: the accumulator stays in registers while every column is
     /// added or subtracted (wrapping `i16` lanes).
     #[target_feature(enable = "avx2")]
-    pub(super) fn apply(acc: &mut [i16; H], w1: &[i16], add: &[u16], sub: &[u16]) {
+    pub(super) fn apply(
+        acc: &mut [i16; H],
+        w1: &[i16],
+        add: [u64; 4],
+        sub: [u64; 4],
+        offsets: [u16; 4],
+    ) {
         let mut regs = [_mm256_setzero_si256(); H / 16];
         let (chunks, _) = acc.as_chunks_mut::<16>();
         for (r, c) in regs.iter_mut().zip(chunks.iter()) {
             *r = load_i16(c);
         }
-        for &f in add {
-            let (col, _) = column(w1, f).as_chunks::<16>();
-            for (r, c) in regs.iter_mut().zip(col) {
-                *r = _mm256_add_epi16(*r, load_i16(c));
+        for (mut set, off) in add.into_iter().zip(offsets) {
+            while set != 0 {
+                let f = off + set.trailing_zeros() as u16;
+                set &= set - 1;
+                let (col, _) = column(w1, f).as_chunks::<16>();
+                for (r, c) in regs.iter_mut().zip(col) {
+                    *r = _mm256_add_epi16(*r, load_i16(c));
+                }
             }
         }
-        for &f in sub {
-            let (col, _) = column(w1, f).as_chunks::<16>();
-            for (r, c) in regs.iter_mut().zip(col) {
-                *r = _mm256_sub_epi16(*r, load_i16(c));
+        for (mut set, off) in sub.into_iter().zip(offsets) {
+            while set != 0 {
+                let f = off + set.trailing_zeros() as u16;
+                set &= set - 1;
+                let (col, _) = column(w1, f).as_chunks::<16>();
+                for (r, c) in regs.iter_mut().zip(col) {
+                    *r = _mm256_sub_epi16(*r, load_i16(c));
+                }
             }
         }
         for (r, c) in regs.iter().zip(chunks.iter_mut()) {

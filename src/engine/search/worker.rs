@@ -168,20 +168,19 @@ impl<G: Evaluate> Worker<G> {
                 }
             }
         }
-        let mut acc = match best {
+        match best {
             Some(i) => {
-                let s = self.nn[i];
-                let mut acc = s.acc;
-                acc.update(n, &s.planes, &p);
-                acc
+                let from = self.nn[i].planes;
+                if i != at {
+                    self.nn[at].acc = self.nn[i].acc;
+                }
+                self.nn[at].acc.update(n, &from, &p);
             }
-            None => Accumulator::new(n, &p),
-        };
-        let score = G::network_score(&p, n.evaluate(&acc, p.black_to_move));
-        std::mem::swap(&mut self.nn[at].acc, &mut acc);
+            None => self.nn[at].acc.refresh(n, &p),
+        }
         self.nn[at].planes = p;
         self.nn[at].valid = true;
-        score
+        G::network_score(&p, n.evaluate(&self.nn[at].acc, p.black_to_move))
     }
 
     /// All nodes of the search so far: the shared total plus this thread's unflushed count.
