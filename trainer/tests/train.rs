@@ -4,7 +4,7 @@
 use damiera::engine::eval::network::{Accumulator, Network};
 use damiera::engine::eval::{planes, Planes};
 use damiera::tools::learn::data::{Outcome, Sample};
-use damiera::{Duplicates, English, MoveList, Play, Variant};
+use damiera::{Duplicates, English, International, MoveList, Play, Rules, Variant};
 use damiera_trainer::{Config, Trainer};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -18,16 +18,16 @@ fn material(p: &Planes) -> i32 {
     count(p.white) - count(p.black)
 }
 
-/// The positions of random English games, labelled with their material balance and the
+/// The positions of random games of `R`, labelled with their material balance and the
 /// result its sign gives.
-fn samples(games: u64) -> Vec<Sample> {
+fn samples<R: Rules>(games: u64) -> Vec<Sample> {
     let mut rng = StdRng::seed_from_u64(42);
     let mut out = Vec::new();
     let mut list = MoveList::new();
     for _ in 0..games {
-        let mut pos = <English as Play>::start();
+        let mut pos = <R as Play>::start();
         for ply in 0..120u8 {
-            <English as Play>::generate(&pos, &mut list, Duplicates::Drop);
+            <R as Play>::generate(&pos, &mut list, Duplicates::Drop);
             if list.is_empty() {
                 break;
             }
@@ -44,7 +44,7 @@ fn samples(games: u64) -> Vec<Sample> {
                 ply,
             });
             let mv = list.as_slice()[rng.gen_range(0..list.len())];
-            pos = <English as Play>::make(&pos, &mv);
+            pos = <R as Play>::make(&pos, &mv);
         }
     }
     out
@@ -52,8 +52,8 @@ fn samples(games: u64) -> Vec<Sample> {
 
 /// The start position, without the lowest man of White's side (`Some(true)`) or Black's
 /// (`Some(false)`).
-fn start_without(remove: Option<bool>, black_to_move: bool) -> Planes {
-    let mut p = planes(&<English as Play>::start());
+fn start_without<R: Rules>(remove: Option<bool>, black_to_move: bool) -> Planes {
+    let mut p = planes(&<R as Play>::start());
     match remove {
         Some(true) => p.white &= p.white - 1,
         Some(false) => p.black &= p.black - 1,
@@ -63,14 +63,14 @@ fn start_without(remove: Option<bool>, black_to_move: bool) -> Planes {
     p
 }
 
-fn trained() -> (Trainer, f32, f32, Vec<Sample>) {
-    let data = samples(60);
+fn trained<R: Rules>(v: Variant) -> (Trainer, f32, f32, Vec<Sample>) {
+    let data = samples::<R>(60);
     let cfg = Config {
         lr: 3e-3,
         lambda: 1.0,
         scale: 200.0,
     };
-    let mut t = Trainer::new(Variant::English, cfg, 7).unwrap();
+    let mut t = Trainer::new(v, cfg, 7).unwrap();
     let all = t.batch(&data).unwrap();
     let before = t.loss(&all).unwrap();
     let mut rng = StdRng::seed_from_u64(9);
@@ -86,13 +86,23 @@ fn trained() -> (Trainer, f32, f32, Vec<Sample>) {
 
 #[test]
 fn learns_material_and_exports_faithfully() {
-    let (t, before, after, data) = trained();
+    learns_and_exports::<English>(Variant::English);
+}
+
+/// The same on the 10x10 board (190 inputs a perspective).
+#[test]
+fn learns_material_and_exports_faithfully_on_10x10() {
+    learns_and_exports::<International>(Variant::International);
+}
+
+fn learns_and_exports<R: Rules>(v: Variant) {
+    let (t, before, after, data) = trained::<R>(v);
     eprintln!("{} positions, loss {before:.5} -> {after:.5}", data.len());
     assert!(after < before / 3.0, "loss {before} -> {after}");
 
     // Material ranks correctly for either side to move.
     for black in [false, true] {
-        let eval = |remove| t.eval_centi(&start_without(remove, black)).unwrap();
+        let eval = |remove| t.eval_centi(&start_without::<R>(remove, black)).unwrap();
         // `Some(true)` removes a White man: up a man when White is not the side to move.
         let (up, level, down) = (eval(Some(black)), eval(None), eval(Some(!black)));
         eprintln!("black to move {black}: up {up:.1}, level {level:.1}, down {down:.1}");
@@ -104,7 +114,7 @@ fn learns_material_and_exports_faithfully() {
 
     // The export, through the file format, evaluates as the float model.
     let bytes = t.export().unwrap().to_bytes();
-    let net = Network::from_bytes(&bytes, Variant::English).unwrap();
+    let net = Network::from_bytes(&bytes, v).unwrap();
     let (mut worst, mut sum) = (0f32, 0f32);
     let n = 200;
     for s in data.iter().step_by(data.len() / n).take(n) {
