@@ -13,6 +13,7 @@
 # EGDB: a databases directory to label the positions they hold) and writes
 # WORKDIR/VARIANT.dmnn.
 #
+# OPENING_PLIES (default 8) is passed to selfplay (more random plies: fewer repeated games).
 # DAMIERA and TRAIN_NET name the binaries (default target/release/damiera and
 # target/release/damiera-train-net: `cargo build --release --workspace`); CONCURRENCY is
 # passed to selfplay (default 2).
@@ -38,7 +39,8 @@ while [ "$first" -lt "$games" ]; do
   out="$dir/shard-$first.dmsp"
   if [ ! -f "$out.done" ]; then
     set -- selfplay -v "$v" --games "$last" --first-game "$first" --depth "$depth" \
-      --seed "$seed" --concurrency "${CONCURRENCY:-2}" --out "$out"
+      --seed "$seed" --opening-plies "${OPENING_PLIES:-8}" --concurrency "${CONCURRENCY:-2}" \
+      --out "$out"
     [ -z "$eval_file" ] || set -- "$@" --eval-file "$eval_file"
     "$bin" "$@"
     touch "$out.done"
