@@ -394,9 +394,15 @@ pub fn dense_features<const TEN: bool>(v: &View, flying: bool) -> [i32; DENSE] {
 /// same `EvalFile` option and reach the search the same way; the search keeps a network's
 /// first layer up to date move by move ([`Net::network`]).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Net {
-    w: Vec<[i16; 2]>,
-    network: Option<Network>,
+pub struct Net(Kind);
+
+/// Which learned evaluation a [`Net`] is.
+#[derive(Clone, PartialEq, Eq, Debug)]
+enum Kind {
+    /// Pattern weights, one (middle game, endgame) pair a feature.
+    Patterns(Vec<[i16; 2]>),
+    /// An evaluation network (boxed: far larger than the other variant's handle).
+    Network(Box<Network>),
 }
 
 fn fnv1a(bytes: &[u8]) -> u32 {
@@ -421,24 +427,31 @@ impl Net {
                 .round()
                 .clamp(i16::MIN as f32, i16::MAX as f32) as i16
         };
-        Net {
-            w: mg.iter().zip(eg).map(|(&a, &b)| [q(a), q(b)]).collect(),
-            network: None,
-        }
+        Net(Kind::Patterns(
+            mg.iter().zip(eg).map(|(&a, &b)| [q(a), q(b)]).collect(),
+        ))
     }
 
     /// A learned evaluation by the network `n`.
     pub fn from_network(n: Network) -> Net {
-        Net {
-            w: Vec::new(),
-            network: Some(n),
-        }
+        Net(Kind::Network(Box::new(n)))
     }
 
     /// The evaluation network, if this is one (`None`: pattern weights).
     #[inline(always)]
     pub fn network(&self) -> Option<&Network> {
-        self.network.as_ref()
+        match &self.0 {
+            Kind::Network(n) => Some(n),
+            Kind::Patterns(_) => None,
+        }
+    }
+
+    /// The pattern weights (empty for a network).
+    fn patterns(&self) -> &[[i16; 2]] {
+        match &self.0 {
+            Kind::Patterns(w) => w,
+            Kind::Network(_) => &[],
+        }
     }
 
     /// The weights in centi-men: `(mg, eg)`, one per feature each (both empty for a
@@ -446,8 +459,8 @@ impl Net {
     pub fn to_centi_men(&self) -> (Vec<f32>, Vec<f32>) {
         let f = |x: i16| x as f32 / UNIT as f32;
         (
-            self.w.iter().map(|p| f(p[0])).collect(),
-            self.w.iter().map(|p| f(p[1])).collect(),
+            self.patterns().iter().map(|p| f(p[0])).collect(),
+            self.patterns().iter().map(|p| f(p[1])).collect(),
         )
     }
 
@@ -456,11 +469,12 @@ impl Net {
     /// payload `u32`, then the payload: per feature the middle-game and endgame weight, `i16`;
     /// all little-endian. A network's is [`Network::to_bytes`] (`DMNN`).
     pub fn to_bytes(&self, v: Variant) -> Vec<u8> {
-        if let Some(n) = &self.network {
-            return n.to_bytes();
-        }
-        let mut payload = Vec::with_capacity(self.w.len() * 4);
-        for p in &self.w {
+        let w = match &self.0 {
+            Kind::Network(n) => return n.to_bytes(),
+            Kind::Patterns(w) => w,
+        };
+        let mut payload = Vec::with_capacity(w.len() * 4);
+        for p in w {
             payload.extend_from_slice(&p[0].to_le_bytes());
             payload.extend_from_slice(&p[1].to_le_bytes());
         }
@@ -469,7 +483,7 @@ impl Net {
         out.extend_from_slice(&VERSION.to_le_bytes());
         out.push(super::variant_index(v) as u8);
         out.push(0);
-        out.extend_from_slice(&(self.w.len() as u32).to_le_bytes());
+        out.extend_from_slice(&(w.len() as u32).to_le_bytes());
         out.extend_from_slice(&fnv1a(&payload).to_le_bytes());
         out.extend_from_slice(&payload);
         out
@@ -525,7 +539,7 @@ impl Net {
                 ]
             })
             .collect();
-        Ok(Net { w, network: None })
+        Ok(Net(Kind::Patterns(w)))
     }
 
     /// The evaluation of `p` in centi-men from the side to move's point of view. `TEN`: the
@@ -534,17 +548,18 @@ impl Net {
     /// updates its own instead).
     #[inline]
     pub fn evaluate<const TEN: bool>(&self, p: &Planes, flying: bool) -> i32 {
-        if let Some(n) = &self.network {
-            return n.evaluate(&Accumulator::new(n, p), p.black_to_move);
-        }
+        let w = match &self.0 {
+            Kind::Network(n) => return n.evaluate(&Accumulator::new(n, p), p.black_to_move),
+            Kind::Patterns(w) => w,
+        };
         let l = Layout::board(TEN);
-        debug_assert_eq!(self.w.len(), l.features);
+        debug_assert_eq!(w.len(), l.features);
         let [wv, bv] = views::<TEN>(p);
         let (mut mg, mut eg) = (0i32, 0i32);
         let (iw, ib) = pattern_indices_both::<TEN>(wv.men, wv.opp_men);
-        for w in 0..l.windows {
-            let a = self.w[w * PATTERNS + iw[w] as usize];
-            let b = self.w[w * PATTERNS + ib[w] as usize];
+        for i in 0..l.windows {
+            let a = w[i * PATTERNS + iw[i] as usize];
+            let b = w[i * PATTERNS + ib[i] as usize];
             mg += a[0] as i32 - b[0] as i32;
             eg += a[1] as i32 - b[1] as i32;
         }
@@ -553,12 +568,12 @@ impl Net {
         for i in 0..DENSE {
             let d = fw[i] - fb[i];
             if d != 0 {
-                let x = self.w[l.dense_offset + i];
+                let x = w[l.dense_offset + i];
                 mg += d * x[0] as i32;
                 eg += d * x[1] as i32;
             }
         }
-        let s = self.w[l.stm];
+        let s = w[l.stm];
         let (smg, seg) = (s[0] as i32, s[1] as i32);
         let ph = phase(p, l);
         let pm = l.phase_max;

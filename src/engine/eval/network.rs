@@ -712,19 +712,40 @@ fn column(w1: &[i16], f: u16) -> &[i16; H] {
     w1[start..start + H].try_into().expect("H weights")
 }
 
-/// The inputs of four square sets ([`Shape::kinds`]' form) with `offsets`, in order.
+/// The inputs of four square sets ([`Shape::kinds`]' form) with `offsets`, in order: input
+/// `offsets[k] + sq` for each square `sq` of set `k`.
+struct Inputs {
+    sets: [u64; 4],
+    offsets: [u16; 4],
+    k: usize,
+}
+
+/// [`Inputs`] of `sets`.
 #[inline(always)]
-fn inputs(sets: [u64; 4], offsets: [u16; 4]) -> impl Iterator<Item = u16> {
-    sets.into_iter().zip(offsets).flat_map(|(set, off)| {
-        let mut set = set;
-        std::iter::from_fn(move || {
-            (set != 0).then(|| {
-                let f = off + set.trailing_zeros() as u16;
-                set &= set - 1;
-                f
-            })
-        })
-    })
+fn inputs(sets: [u64; 4], offsets: [u16; 4]) -> Inputs {
+    Inputs {
+        sets,
+        offsets,
+        k: 0,
+    }
+}
+
+impl Iterator for Inputs {
+    type Item = u16;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<u16> {
+        while self.k < 4 {
+            let set = &mut self.sets[self.k];
+            if *set != 0 {
+                let f = self.offsets[self.k] + set.trailing_zeros() as u16;
+                *set &= *set - 1;
+                return Some(f);
+            }
+            self.k += 1;
+        }
+        None
+    }
 }
 
 /// The portable [`Network::apply`].
