@@ -446,3 +446,53 @@ fn the_shipped_english_network_loads_and_counts_material() {
     let down = eval("W:W21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,12");
     assert!(up > level + 50 && level > down + 50, "{up} {level} {down}");
 }
+
+/// An interrupted self-play run keeps its whole games but says it was interrupted (status
+/// 130 and where to go on), so that a script never takes its file for a finished one (the
+/// shards of data/weights/pipeline-net.sh are marked done on success only).
+#[cfg(unix)]
+#[test]
+fn an_interrupted_selfplay_run_fails_and_says_where_to_go_on() {
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("stopped.dmsp");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("damiera"))
+        .args([
+            "selfplay", "-v", "english", "--games", "100000", "--depth", "3",
+        ])
+        .args(["--eval-file", "hand", "--concurrency", "1", "--out"])
+        .arg(&out)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait for some games on disk (the header is 16 bytes; records 20).
+    let start = Instant::now();
+    while std::fs::metadata(&out).map_or(0, |m| m.len()) < 16 + 20 * 100 {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no games written"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // SAFETY: `kill` with the child's pid and SIGINT only sends a signal.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+    let done = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    assert_eq!(done.status.code(), Some(130), "stderr: {stderr}");
+    assert!(stderr.contains("error: interrupted after"), "{stderr}");
+    let games: u64 = stderr
+        .split("interrupted after ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("a game count");
+    assert!(games > 0 && games < 100_000, "{stderr}");
+    assert!(
+        stderr.contains(&format!("--first-game {games}")),
+        "{stderr}"
+    );
+    // Whole records only.
+    let len = std::fs::metadata(&out).unwrap().len();
+    assert_eq!((len - 16) % 20, 0);
+}
