@@ -59,13 +59,11 @@ impl<G: Evaluate> Worker<G> {
                 return alpha;
             }
             // The endgame databases decide a quiet node within their pieces (exact). The node
-            // was visited: it counts (as quiescence counts its nodes before probing).
+            // was visited: it counts (as quiescence counts its nodes before probing). Nothing
+            // goes to the transposition table: this node is always probed before the table
+            // is read, and the per-thread probe cache answers a repeat more cheaply.
             if let Some(s) = self.probe_db(pos, ply, false) {
                 self.nodes += 1;
-                if depth > 0 {
-                    self.tt
-                        .store(G::key(pos), depth, to_tt(s, ply), Bound::Exact, None);
-                }
                 return s;
             }
         }
