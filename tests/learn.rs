@@ -456,7 +456,7 @@ fn an_interrupted_selfplay_run_fails_and_says_where_to_go_on() {
     use std::time::{Duration, Instant};
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("stopped.dmsp");
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("damiera"))
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("damiera"))
         .args([
             "selfplay", "-v", "english", "--games", "100000", "--depth", "3",
         ])
