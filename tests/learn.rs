@@ -430,21 +430,30 @@ fn a_network_file_loads_through_eval_file_and_is_searched_with() {
     );
 }
 
-/// The shipped generation-1 English network (`data/weights/english-g1.dmnn`, docs/training.md)
-/// loads as a network and ranks a man up above level above a man down.
+/// The shipped English networks (`data/weights/english-g1.dmnn` and `english-g2.dmnn`,
+/// docs/training.md) load as networks and rank a man up above level above a man down.
 #[test]
-fn the_shipped_english_network_loads_and_counts_material() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/weights/english-g1.dmnn");
-    let net = Net::from_bytes(&std::fs::read(path).unwrap(), Variant::English).unwrap();
-    assert!(net.network().is_some());
+fn the_shipped_english_networks_load_and_count_material() {
+    for file in ["english-g1.dmnn", "english-g2.dmnn"] {
+        let path = format!("{}/data/weights/{file}", env!("CARGO_MANIFEST_DIR"));
+        let net = Net::from_bytes(&std::fs::read(&path).unwrap(), Variant::English).unwrap();
+        assert!(net.network().is_some(), "{file}");
+        shipped_network_counts_material(&net, file);
+    }
+}
+
+fn shipped_network_counts_material(net: &Net, file: &str) {
     let eval = |fen: &str| {
         let pos = <damiera::English as damiera::Notation>::parse_fen(fen).unwrap();
-        <damiera::English as Evaluate>::evaluate(&pos, Some(&net))
+        <damiera::English as Evaluate>::evaluate(&pos, Some(net))
     };
     let level = eval("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
     let up = eval("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11");
     let down = eval("W:W21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,12");
-    assert!(up > level + 50 && level > down + 50, "{up} {level} {down}");
+    assert!(
+        up > level + 50 && level > down + 50,
+        "{file}: {up} {level} {down}"
+    );
 }
 
 /// An interrupted self-play run keeps its whole games but says it was interrupted (status
