@@ -114,13 +114,15 @@ pub fn run(a: SelfplayArgs) -> ExitCode {
                 s.black_wins,
                 if learned { "learned" } else { "hand-set" }
             );
-            if stop.load(Ordering::SeqCst) && s.games < a.games - a.first_game {
+            // `a.first_game < a.games` was checked above.
+            let wanted = a.games - a.first_game;
+            if stop.load(Ordering::SeqCst) && s.games < wanted {
                 // Interrupted: the file holds whole games only, but not all of them. A script
                 // must not take it for a finished run (exit status 130, as for SIGINT).
                 eprintln!(
                     "error: interrupted after {} of {} games; go on with --first-game {}",
                     s.games,
-                    a.games.saturating_sub(a.first_game),
+                    wanted,
                     a.first_game + s.games
                 );
                 return ExitCode::from(130);
