@@ -580,3 +580,108 @@ fn ctrl_c_still_writes_the_report_and_the_pdn() {
     );
     assert!(pdn.exists());
 }
+
+/// `--resume` goes on with a match from its PDN file: a first run of 4 games, then the same
+/// match asked for 8 plays only games 5-8; the file then holds games 1-8 in order, the first
+/// four as first written, and the report counts all 8 (its totals are the PDN's results).
+/// Asked again, nothing is played and nothing changes. Another match's file, or a file that
+/// is not a match's PDN, is a one-line error that leaves the file as it was.
+#[test]
+fn resume_goes_on_with_a_match_from_its_pdn() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdn = dir.path().join("resume.pdn");
+    let args = |games: &str, second: &str| -> Vec<String> {
+        [
+            "--variant",
+            "english",
+            "--engine",
+            BIN,
+            "--name",
+            "a",
+            "--engine",
+            BIN,
+            "--name",
+            second,
+            "--openings",
+            OPENINGS,
+            "--games",
+            games,
+            "--depth",
+            "2",
+            "--pdn",
+            pdn.to_str().unwrap(),
+            "--resume",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+    };
+    let go = |a: Vec<String>| Command::new(BIN).arg("match").args(a).output().unwrap();
+    let rounds = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| l.starts_with("[Round"))
+            .map(String::from)
+            .collect()
+    };
+    let out = go(args("4", "b"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(field(&text(&out.stdout), "Games: "), "4 of 4");
+    let first = std::fs::read_to_string(&pdn).unwrap();
+    assert_eq!(rounds(&first).len(), 4);
+
+    let out = go(args("8", "b"));
+    let report = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("resuming: 4 games read from"));
+    assert_eq!(field(&report, "Games: "), "8 of 8");
+    let all = std::fs::read_to_string(&pdn).unwrap();
+    assert!(
+        all.starts_with(&first),
+        "the first games are kept as written"
+    );
+    let want: Vec<String> = (1..=8).map(|r| format!("[Round \"{r}\"]")).collect();
+    assert_eq!(rounds(&all), want);
+    assert_eq!(replay_pdn(Variant::English, &all), 8);
+    // The report's totals are those of the 8 games in the file ("a" first).
+    let mut wdl = [0u64; 3];
+    for game in all.split("[Event ").skip(1) {
+        let tag = |n: &str| {
+            game.lines()
+                .find_map(|l| l.strip_prefix(&format!("[{n} \"")))
+                .and_then(|v| v.strip_suffix("\"]"))
+                .unwrap()
+                .to_string()
+        };
+        let a_white = tag("White") == "a";
+        let k = match (tag("Result").as_str(), a_white) {
+            ("1/2-1/2", _) => 1,
+            ("0-1", true) | ("1-0", false) => 0, // English: 0-1 is a White win
+            _ => 2,
+        };
+        wdl[k] += 1;
+    }
+    let shown: Vec<u64> = field(&report, "Results (a first): ")
+        .split_whitespace()
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    assert_eq!(shown, wdl.to_vec(), "{report}");
+    assert!(field(&report, "Pentanomial [0, 0.5, 1, 1.5, 2]: ").ends_with("(4 pairs)"));
+
+    let out = go(args("8", "b"));
+    assert!(out.status.success());
+    assert_eq!(field(&text(&out.stdout), "Games: "), "8 of 8");
+    assert_eq!(std::fs::read_to_string(&pdn).unwrap(), all);
+
+    let out = go(args("10", "c"));
+    let err = text(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("game 1 is a against b, not a against c") && err.lines().count() == 1,
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&pdn).unwrap(), all);
+
+    std::fs::write(&pdn, "[Event \"x\"]\n[GameType \"20\"]\n\n32-28 *\n").unwrap();
+    let err = text(&go(args("2", "b")).stderr);
+    assert!(err.contains("line 1: a game of another variant"), "{err}");
+}

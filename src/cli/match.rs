@@ -10,7 +10,7 @@ use damiera::tools::arena::process::{EngineSpec, Protocol};
 use damiera::tools::arena::stats::Sprt;
 use damiera::tools::arena::{self, MatchConfig, TimeControl};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -69,9 +69,15 @@ pub struct MatchArgs {
     /// GSPRT ELO0,ELO1[,ALPHA,BETA] (logistic Elo; alpha, beta default 0.05): stop when decided.
     #[arg(long)]
     pub sprt: Option<String>,
-    /// Write every finished game as PDN to this file.
+    /// Write every finished game as PDN to this file (each game as it ends; at the end the
+    /// file is rewritten in game order).
     #[arg(long)]
     pub pdn: Option<String>,
+    /// Go on with the match whose games are in the --pdn file (same engines' names, same
+    /// openings and options): its games count and are not played again, the new ones are
+    /// added to it. Without the file, a new match starts.
+    #[arg(long, requires = "pdn")]
+    pub resume: bool,
     /// Draw by adjudication after this many plies played by the engines.
     #[arg(long, default_value_t = 400)]
     pub max_plies: usize,
@@ -207,6 +213,23 @@ pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
     if a.games == 0 {
         return fail("--games must be at least 1");
     }
+    let names = [engines[0].name.clone(), engines[1].name.clone()];
+    // The games of an earlier run of this match (`--resume`), with their PDN text.
+    let earlier = match (&a.pdn, a.resume) {
+        (Some(path), true) if Path::new(path).exists() => {
+            let read = std::fs::read_to_string(path)
+                .map_err(|e| format!("--resume: cannot read {path}: {e}"))
+                .and_then(|text| {
+                    arena::pdn::read_finished(&text, variant, [&names[0], &names[1]])
+                        .map_err(|e| format!("--resume: {path}: {e}"))
+                });
+            match read {
+                Ok(g) => g,
+                Err(e) => return fail(&e),
+            }
+        }
+        _ => Vec::new(),
+    };
     let cfg = MatchConfig {
         variant,
         engines,
@@ -219,7 +242,31 @@ pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
         max_plies: a.max_plies,
         egdb,
         event: "damiera match".to_string(),
+        done: earlier.iter().map(|g| g.record.clone()).collect(),
     };
+    // Each game is appended to the PDN file as it ends, so an interrupted match keeps it.
+    let mut append = match &a.pdn {
+        Some(path) => {
+            let file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(a.resume)
+                .write(true)
+                .truncate(!a.resume)
+                .open(path);
+            match file {
+                Ok(f) => Some((path.clone(), f)),
+                Err(e) => return fail(&format!("cannot write {path}: {e}")),
+            }
+        }
+        None => None,
+    };
+    if !earlier.is_empty() {
+        eprintln!(
+            "resuming: {} games read from {}",
+            earlier.len(),
+            a.pdn.as_deref().unwrap_or_default()
+        );
+    }
     let abort = Arc::new(AtomicBool::new(false));
     let interrupted = Arc::new(AtomicBool::new(false));
     {
@@ -229,19 +276,33 @@ pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
             abort.store(true, Ordering::SeqCst);
         });
     }
-    let report = match arena::run_match(&cfg, abort) {
+    let pdn_names = [names[0].as_str(), names[1].as_str()];
+    let mut new_games: Vec<(usize, String)> = Vec::new();
+    let mut on_game = |g: &arena::GameRecord| {
+        let text = arena::pdn::game_pdn(variant, &cfg.event, g, pdn_names);
+        if let Some((path, f)) = &mut append {
+            if let Err(e) = f.write_all(text.as_bytes()).and_then(|()| f.flush()) {
+                eprintln!("error: cannot write {path}: {e}");
+            }
+        }
+        new_games.push((g.index, text));
+    };
+    let report = match arena::run_match_with(&cfg, abort, &mut on_game) {
         Ok(r) => r,
         Err(e) => return fail(&e),
     };
-    if let Some(path) = &a.pdn {
-        let names = [cfg.engines[0].name.as_str(), cfg.engines[1].name.as_str()];
-        let text: String = report
-            .games
-            .iter()
-            .map(|g| arena::pdn::game_pdn(variant, &cfg.event, g, names))
+    if let Some((path, _)) = append.take() {
+        // In game order: the earlier run's games as they were written, then the new ones.
+        let mut all: Vec<(usize, String)> = earlier
+            .into_iter()
+            .map(|g| (g.record.index, g.text))
+            .chain(new_games)
             .collect();
-        if let Err(e) = std::fs::write(path, text) {
-            eprintln!("error: cannot write {path}: {e}");
+        all.sort_by_key(|(i, _)| *i);
+        let text: String = all.into_iter().map(|(_, t)| t).collect();
+        let tmp = format!("{path}.tmp");
+        if let Err(e) = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, &path)) {
+            eprintln!("error: cannot rewrite {path} in game order: {e} (its games are all there)");
         }
     }
     let mut out = std::io::stdout().lock();

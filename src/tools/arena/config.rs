@@ -3,6 +3,7 @@
 
 use super::engine_spec::EngineSpec;
 use super::openings::Opening;
+use super::record::GameRecord;
 use super::stats::Sprt;
 use crate::core::variant::Variant;
 use crate::egdb::Egdb;
@@ -96,4 +97,7 @@ pub struct MatchConfig {
     /// Endgame databases (`--egdb`): a game ends as soon as its position (quiet, within the
     /// tables) is in them, with their result ([`super::Reason::Egdb`]).
     pub egdb: Option<Arc<Egdb>>,
+    /// Games already played (`--resume`: read back from the match's PDN file): counted in the
+    /// totals from the start and not played again. Empty for a new match.
+    pub done: Vec<GameRecord>,
 }

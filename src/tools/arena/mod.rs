@@ -103,17 +103,55 @@ pub fn check_dxp_addresses(cfg: &MatchConfig) -> Result<(), String> {
 /// Two connections to one DXP follower ([`check_dxp_addresses`]), or an engine that does not
 /// start or fails its handshake (one line naming it).
 pub fn run_match(cfg: &MatchConfig, abort: Arc<AtomicBool>) -> Result<MatchReport, String> {
+    run_match_with(cfg, abort, &mut |_| {})
+}
+
+/// [`run_match`], calling `on_game` with each game as it finishes (in the order they finish;
+/// `damiera match` appends it to the PDN file there, so an interrupted match keeps its games).
+/// The games of [`MatchConfig::done`] are counted first and not played; the report's games are
+/// those and the new ones.
+///
+/// # Errors
+/// As [`run_match`].
+pub fn run_match_with(
+    cfg: &MatchConfig,
+    abort: Arc<AtomicBool>,
+    on_game: &mut dyn FnMut(&GameRecord),
+) -> Result<MatchReport, String> {
     check_dxp_addresses(cfg)?;
-    let seats = start_all(cfg, &abort)?;
     let total = cfg.games;
+    let done: std::collections::HashSet<usize> = cfg.done.iter().map(|g| g.index).collect();
+    let pending: Arc<Vec<usize>> = Arc::new((0..total).filter(|i| !done.contains(i)).collect());
+    let mut tally = Tally::default();
+    let mut games = Vec::new();
+    for g in cfg.done.iter().filter(|g| g.index < total) {
+        tally.add(g);
+        games.push(g.clone());
+    }
+    let mut sprt_state = None;
+    if let Some(sp) = &cfg.sprt {
+        let llr = sp.llr(&tally.penta);
+        sprt_state = Some((llr, sp.state(llr)));
+    }
+    if pending.is_empty() || sprt_state.is_some_and(|(_, st)| st != SprtState::Continue) {
+        games.sort_by_key(|g| g.index);
+        return Ok(MatchReport {
+            tally,
+            games,
+            interrupted: false,
+            sprt_state,
+        });
+    }
+    let seats = start_all(cfg, &abort)?;
     let next = Arc::new(AtomicUsize::new(0));
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel::<GameRecord>();
     let cfg_arc = Arc::new(cfg.clone());
     let mut handles = Vec::new();
     for mut seat_pair in seats {
-        let (next, stop, abort, tx, cfg) = (
+        let (next, pending, stop, abort, tx, cfg) = (
             Arc::clone(&next),
+            Arc::clone(&pending),
             Arc::clone(&stop),
             Arc::clone(&abort),
             tx.clone(),
@@ -123,10 +161,9 @@ pub fn run_match(cfg: &MatchConfig, abort: Arc<AtomicBool>) -> Result<MatchRepor
             if stop.load(Ordering::SeqCst) || abort.load(Ordering::SeqCst) {
                 break;
             }
-            let i = next.fetch_add(1, Ordering::SeqCst);
-            if i >= total {
+            let Some(&i) = pending.get(next.fetch_add(1, Ordering::SeqCst)) else {
                 break;
-            }
+            };
             let opening = &cfg.openings[(i / 2) % cfg.openings.len()];
             match play_game(&cfg, i, opening, &mut seat_pair, &abort) {
                 Some(g) => {
@@ -145,11 +182,10 @@ pub fn run_match(cfg: &MatchConfig, abort: Arc<AtomicBool>) -> Result<MatchRepor
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let quiet_terminal = !std::io::stderr().is_terminal();
-    let mut tally = Tally::default();
-    let mut games = Vec::new();
-    let mut sprt_state = None;
+    bar.set_position(tally.games());
     for g in rx.iter() {
         tally.add(&g);
+        on_game(&g);
         let line = progress_line(cfg, &tally);
         if quiet_terminal {
             eprintln!(

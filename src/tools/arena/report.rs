@@ -248,6 +248,7 @@ mod tests {
             egdb: None,
             max_plies: 10,
             event: String::new(),
+            done: Vec::new(),
         }
     }
 
