@@ -46,14 +46,7 @@ fn bench_variant<R: Rules>(c: &mut Criterion) {
         let mut g = c.benchmark_group(format!("network/{}/{path}", R::NAME));
         let acc = Accumulator::new(&net, &q1);
         g.bench_function("evaluate", |b| {
-            let pieces = (q1.white | q1.black).count_ones();
-            b.iter(|| {
-                net.evaluate(
-                    black_box(&acc),
-                    black_box(q1.black_to_move),
-                    black_box(pieces),
-                )
-            })
+            b.iter(|| net.evaluate(black_box(&acc), black_box(q1.black_to_move)))
         });
         g.bench_function("refresh", |b| {
             let mut acc = acc;

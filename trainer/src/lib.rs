@@ -6,16 +6,12 @@
 //! shared by both perspectives) on each perspective's 0/1 features ([`Shape::features`]),
 //! clipped ReLU to `[0, 1]`, the side to move's 128 then the other's, 256 -> 32 clipped ReLU,
 //! 32 -> 32 clipped ReLU, 32 -> 1: the output in men (1.0 = 100 centi-men), side to move's
-//! view. With several heads ([`Config::heads`]) every head computes its output and a one-hot
-//! mask of each position's head ([`Shape::head_of`]) keeps the one the engine would use, so
-//! a head learns only from the positions of its piece count.
+//! view.
 
 use candle_core::{DType, Device, Tensor, Var};
 use candle_nn::{AdamW, Optimizer, ParamsAdamW};
 use damiera::egdb::{Egdb, Wld};
-use damiera::engine::eval::network::{
-    Network, Shape, H, L1_OUT, L2, L3, MAX_BIAS, MAX_HEADS, QA, QW,
-};
+use damiera::engine::eval::network::{Network, Shape, H, L1_OUT, L2, L3, MAX_BIAS, QA, QW};
 use damiera::engine::eval::{Evaluate, Planes};
 use damiera::tools::learn::data::{Outcome, Sample};
 use damiera::{Brazilian, English, International, Italian, Rules, Russian, Variant};
@@ -36,8 +32,6 @@ pub struct Config {
     pub lambda: f32,
     /// The sigmoid's scale `K` in centi-men: a score `s` stands for `sigmoid(s / K)`.
     pub scale: f32,
-    /// Heads after the first layer, chosen by piece count (1 to [`MAX_HEADS`]).
-    pub heads: usize,
 }
 
 impl Default for Config {
@@ -46,19 +40,8 @@ impl Default for Config {
             lr: 1e-3,
             lambda: 0.7,
             scale: 200.0,
-            heads: 1,
         }
     }
-}
-
-/// One head's float layers, stored `[in][out]` (transposed for export).
-struct HeadVars {
-    w2: Var,
-    b2: Var,
-    w3: Var,
-    b3: Var,
-    w4: Var,
-    b4: Var,
 }
 
 /// The float network and its optimiser.
@@ -69,8 +52,13 @@ pub struct Trainer {
     /// First layer `[n][H]` (input-major, as [`Network::from_float`] takes it) and biases.
     w1: Var,
     b1: Var,
-    /// The heads' dense layers.
-    heads: Vec<HeadVars>,
+    /// Dense layers stored `[in][out]` (transposed for export).
+    w2: Var,
+    b2: Var,
+    w3: Var,
+    b3: Var,
+    w4: Var,
+    b4: Var,
     opt: AdamW,
     /// Bound of the first layer's weights and biases: bias plus every piece of a full board
     /// stays within `i16` in 1/[`QA`].
@@ -78,13 +66,11 @@ pub struct Trainer {
 }
 
 /// A batch's inputs and targets: dense 0/1 features of the side to move's perspective and
-/// the other's (`B x n`), the target `t` (`B x 1`) and, with several heads, each position's
-/// head one-hot (`B x heads`).
+/// the other's (`B x n`), and the target `t` (`B x 1`).
 pub struct Batch {
     us: Tensor,
     them: Tensor,
     target: Tensor,
-    mask: Option<Tensor>,
 }
 
 impl Trainer {
@@ -92,15 +78,9 @@ impl Trainer {
     /// from `seed`.
     ///
     /// # Errors
-    /// Italian Damone, a head count out of `1..=MAX_HEADS`, or candle's.
+    /// Italian Damone, or candle's.
     pub fn new(variant: Variant, cfg: Config, seed: u64) -> Result<Trainer, String> {
         let shape = Shape::of(variant)?;
-        if !(1..=MAX_HEADS).contains(&cfg.heads) {
-            return Err(format!(
-                "{} heads, a network has 1 to {MAX_HEADS}",
-                cfg.heads
-            ));
-        }
         let n = shape.inputs();
         let mut rng = StdRng::seed_from_u64(seed);
         let mut var = |fan_in: usize, dims: &[usize]| -> Result<Var, String> {
@@ -110,22 +90,12 @@ impl Trainer {
             Var::from_tensor(&Tensor::from_vec(v, dims, &Device::Cpu).map_err(err)?).map_err(err)
         };
         let (w1, b1) = (var(n, &[n, H])?, var(n, &[H])?);
-        let mut heads = Vec::new();
-        let mut vars = vec![w1.clone(), b1.clone()];
-        for _ in 0..cfg.heads {
-            let h = HeadVars {
-                w2: var(L1_OUT, &[L1_OUT, L2])?,
-                b2: var(L1_OUT, &[L2])?,
-                w3: var(L2, &[L2, L3])?,
-                b3: var(L2, &[L3])?,
-                w4: var(L3, &[L3, 1])?,
-                b4: var(L3, &[1])?,
-            };
-            vars.extend([&h.w2, &h.b2, &h.w3, &h.b3, &h.w4, &h.b4].map(|v| v.clone()));
-            heads.push(h);
-        }
+        let (w2, b2) = (var(L1_OUT, &[L1_OUT, L2])?, var(L1_OUT, &[L2])?);
+        let (w3, b3) = (var(L2, &[L2, L3])?, var(L2, &[L3])?);
+        let (w4, b4) = (var(L3, &[L3, 1])?, var(L3, &[1])?);
+        let vars = [&w1, &b1, &w2, &b2, &w3, &b3, &w4, &b4].map(|v| v.clone());
         let opt = AdamW::new(
-            vars,
+            vars.to_vec(),
             ParamsAdamW {
                 lr: cfg.lr,
                 ..Default::default()
@@ -141,7 +111,12 @@ impl Trainer {
             cfg,
             w1,
             b1,
-            heads,
+            w2,
+            b2,
+            w3,
+            b3,
+            w4,
+            b4,
             opt,
             l1_bound,
         };
@@ -195,76 +170,39 @@ impl Trainer {
                 lambda * sigmoid(score / k) + (1.0 - lambda) * result
             })
             .collect();
-        let k = self.heads.len();
         (|| {
-            let mask = if k == 1 {
-                None
-            } else {
-                let mut m = vec![0f32; ps.len() * k];
-                for (row, p) in ps.iter().enumerate() {
-                    let pieces = (p.white | p.black).count_ones();
-                    m[row * k + self.shape.head_of(k, pieces)] = 1.0;
-                }
-                Some(Tensor::from_vec(m, (ps.len(), k), &Device::Cpu)?)
-            };
             Ok(Batch {
                 us: self.features(&ps, true)?,
                 them: self.features(&ps, false)?,
                 target: Tensor::from_vec(t, (samples.len(), 1), &Device::Cpu)?,
-                mask,
             })
         })()
         .map_err(err)
     }
 
-    /// The float network's output (`B x 1`, men, side to move's view); `mask`: each row's
-    /// head one-hot (`B x heads`), `None` with one head.
-    fn forward(
-        &self,
-        us: &Tensor,
-        them: &Tensor,
-        mask: Option<&Tensor>,
-    ) -> candle_core::Result<Tensor> {
+    /// The float network's output (`B x 1`, men, side to move's view).
+    fn forward(&self, us: &Tensor, them: &Tensor) -> candle_core::Result<Tensor> {
         let l1 = |x: &Tensor| {
             x.matmul(self.w1.as_tensor())?
                 .broadcast_add(self.b1.as_tensor())?
                 .clamp(0f32, 1f32)
         };
         let a1 = Tensor::cat(&[&l1(us)?, &l1(them)?], 1)?;
-        let head = |h: &HeadVars| {
-            let a2 = a1
-                .matmul(h.w2.as_tensor())?
-                .broadcast_add(h.b2.as_tensor())?
-                .clamp(0f32, 1f32)?;
-            let a3 = a2
-                .matmul(h.w3.as_tensor())?
-                .broadcast_add(h.b3.as_tensor())?
-                .clamp(0f32, 1f32)?;
-            a3.matmul(h.w4.as_tensor())?.broadcast_add(h.b4.as_tensor())
-        };
-        match mask {
-            None => head(&self.heads[0]),
-            Some(m) => {
-                let outs = self.heads.iter().map(head).collect::<Result<Vec<_>, _>>()?;
-                Tensor::cat(&outs, 1)?.mul(m)?.sum_keepdim(1)
-            }
-        }
-    }
-
-    /// `p`'s head one-hot (`1 x heads`), `None` with one head.
-    fn mask_of(&self, p: &Planes) -> candle_core::Result<Option<Tensor>> {
-        let k = self.heads.len();
-        if k == 1 {
-            return Ok(None);
-        }
-        let mut m = vec![0f32; k];
-        m[self.shape.head_of(k, (p.white | p.black).count_ones())] = 1.0;
-        Tensor::from_vec(m, (1, k), &Device::Cpu).map(Some)
+        let a2 = a1
+            .matmul(self.w2.as_tensor())?
+            .broadcast_add(self.b2.as_tensor())?
+            .clamp(0f32, 1f32)?;
+        let a3 = a2
+            .matmul(self.w3.as_tensor())?
+            .broadcast_add(self.b3.as_tensor())?
+            .clamp(0f32, 1f32)?;
+        a3.matmul(self.w4.as_tensor())?
+            .broadcast_add(self.b4.as_tensor())
     }
 
     /// Mean squared error between `sigmoid(100 * output / K)` and the target.
     fn loss_tensor(&self, b: &Batch) -> candle_core::Result<Tensor> {
-        let out = self.forward(&b.us, &b.them, b.mask.as_ref())?;
+        let out = self.forward(&b.us, &b.them)?;
         let p = candle_nn::ops::sigmoid(&out.affine(100.0 / f64::from(self.cfg.scale), 0.0)?)?;
         candle_nn::loss::mse(&p, &b.target)
     }
@@ -311,13 +249,11 @@ impl Trainer {
         for v in [&self.w1, &self.b1] {
             v.set(&v.as_tensor().clamp(-l1, l1)?)?;
         }
-        for h in &self.heads {
-            for v in [&h.w2, &h.w3, &h.w4] {
-                v.set(&v.as_tensor().clamp(-2f32, wmax)?)?;
-            }
-            for v in [&h.b2, &h.b3, &h.b4] {
-                v.set(&v.as_tensor().clamp(-bmax, bmax)?)?;
-            }
+        for v in [&self.w2, &self.w3, &self.w4] {
+            v.set(&v.as_tensor().clamp(-2f32, wmax)?)?;
+        }
+        for v in [&self.b2, &self.b3, &self.b4] {
+            v.set(&v.as_tensor().clamp(-bmax, bmax)?)?;
         }
         Ok(())
     }
@@ -329,12 +265,7 @@ impl Trainer {
     pub fn eval_centi(&self, p: &Planes) -> Result<f32, String> {
         (|| {
             let ps = [*p];
-            let mask = self.mask_of(p)?;
-            let out = self.forward(
-                &self.features(&ps, true)?,
-                &self.features(&ps, false)?,
-                mask.as_ref(),
-            )?;
+            let out = self.forward(&self.features(&ps, true)?, &self.features(&ps, false)?)?;
             Ok(100.0 * out.flatten_all()?.to_vec1::<f32>()?[0])
         })()
         .map_err(err)
@@ -360,26 +291,16 @@ impl Trainer {
                 .and_then(|t| t.to_vec1::<f32>())
                 .map_err(err)
         };
-        let mut f: [Vec<f32>; 6] = Default::default();
-        for h in &self.heads {
-            f[0].extend(rows(&h.w2)?);
-            f[1].extend(flat(&h.b2)?);
-            f[2].extend(rows(&h.w3)?);
-            f[3].extend(flat(&h.b3)?);
-            f[4].extend(flat(&h.w4)?);
-            f[5].extend(flat(&h.b4)?);
-        }
         Network::from_float(
             self.variant,
-            self.heads.len(),
             &flat(&self.w1)?,
             &flat(&self.b1)?,
-            &f[0],
-            &f[1],
-            &f[2],
-            &f[3],
-            &f[4],
-            &f[5],
+            &rows(&self.w2)?,
+            &flat(&self.b2)?,
+            &rows(&self.w3)?,
+            &flat(&self.b3)?,
+            &flat(&self.w4)?,
+            flat(&self.b4)?[0],
         )
     }
 }

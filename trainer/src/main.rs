@@ -59,10 +59,6 @@ struct Args {
     /// Keep every copy of a position (by default only its first is kept).
     #[arg(long)]
     keep_duplicates: bool,
-    /// Heads after the first layer, each evaluating an equal range of piece counts (1 to 8;
-    /// 4 on 8x8: 1-6, 7-12, 13-18 and 19-24 pieces).
-    #[arg(long, default_value_t = 1)]
-    heads: usize,
 }
 
 fn run(a: &Args) -> Result<(), String> {
@@ -108,7 +104,6 @@ fn run(a: &Args) -> Result<(), String> {
         lr: a.lr,
         lambda: a.lambda,
         scale: a.scale,
-        heads: a.heads,
     };
     let mut trainer = Trainer::new(a.variant, cfg, a.seed)?;
     let valid_loss = |t: &Trainer| -> Result<Option<f32>, String> {

@@ -63,13 +63,12 @@ fn start_without<R: Rules>(remove: Option<bool>, black_to_move: bool) -> Planes 
     p
 }
 
-fn trained<R: Rules>(v: Variant, heads: usize) -> (Trainer, f32, f32, Vec<Sample>) {
+fn trained<R: Rules>(v: Variant) -> (Trainer, f32, f32, Vec<Sample>) {
     let data = samples::<R>(60);
     let cfg = Config {
         lr: 3e-3,
         lambda: 1.0,
         scale: 200.0,
-        heads,
     };
     let mut t = Trainer::new(v, cfg, 7).unwrap();
     let all = t.batch(&data).unwrap();
@@ -87,36 +86,17 @@ fn trained<R: Rules>(v: Variant, heads: usize) -> (Trainer, f32, f32, Vec<Sample
 
 #[test]
 fn learns_material_and_exports_faithfully() {
-    learns_and_exports::<English>(Variant::English, 1);
+    learns_and_exports::<English>(Variant::English);
 }
 
 /// The same on the 10x10 board (190 inputs a perspective).
 #[test]
 fn learns_material_and_exports_faithfully_on_10x10() {
-    learns_and_exports::<International>(Variant::International, 1);
+    learns_and_exports::<International>(Variant::International);
 }
 
-/// The same with four heads chosen by piece count: trained through the mask, exported as a
-/// version 2 file whose integer heads agree with the float ones position by position.
-#[test]
-fn learns_material_and_exports_faithfully_with_heads() {
-    learns_and_exports::<English>(Variant::English, 4);
-}
-
-#[test]
-fn head_counts_out_of_range_are_refused() {
-    for heads in [0, 9] {
-        let cfg = Config {
-            heads,
-            ..Config::default()
-        };
-        let e = Trainer::new(Variant::English, cfg, 1).err().unwrap();
-        assert!(e.contains(&format!("{heads} heads")), "{e}");
-    }
-}
-
-fn learns_and_exports<R: Rules>(v: Variant, heads: usize) {
-    let (t, before, after, data) = trained::<R>(v, heads);
+fn learns_and_exports<R: Rules>(v: Variant) {
+    let (t, before, after, data) = trained::<R>(v);
     eprintln!("{} positions, loss {before:.5} -> {after:.5}", data.len());
     assert!(after < before / 3.0, "loss {before} -> {after}");
 
@@ -135,15 +115,11 @@ fn learns_and_exports<R: Rules>(v: Variant, heads: usize) {
     // The export, through the file format, evaluates as the float model.
     let bytes = t.export().unwrap().to_bytes();
     let net = Network::from_bytes(&bytes, v).unwrap();
-    assert_eq!(net.heads(), heads);
     let (mut worst, mut sum) = (0f32, 0f32);
     let n = 200;
-    let mut used = vec![false; heads];
     for s in data.iter().step_by(data.len() / n).take(n) {
         let p = &s.planes;
-        let pieces = (p.white | p.black).count_ones();
-        used[net.head_of(pieces)] = true;
-        let int = net.evaluate(&Accumulator::new(&net, p), p.black_to_move, pieces) as f32;
+        let int = net.evaluate(&Accumulator::new(&net, p), p.black_to_move) as f32;
         let float = t.eval_centi(p).unwrap();
         worst = worst.max((int - float).abs());
         sum += (int - float).abs();
@@ -155,7 +131,6 @@ fn learns_and_exports<R: Rules>(v: Variant, heads: usize) {
     // Quantisation (weights to 1/64 and 1/127, activations to 1/127) costs a few centi-men
     // on evaluations of several hundred.
     assert!(worst <= 12.0 && sum / (n as f32) <= 4.0);
-    assert!(used.iter().all(|&u| u), "heads used: {used:?}");
 }
 
 /// The endgame databases relabel the positions they hold: built here (English, 3 pieces, a

@@ -36,13 +36,6 @@
 //! - L3: 32 -> [`L3`] = 32, the same arithmetic.
 //! - output: 32 -> 1, `i8` weights, `i32` bias, scaled to centi-men.
 //!
-//! L2, L3 and the output form a *head*. A network has 1 to [`MAX_HEADS`] heads over the one
-//! first layer, and a position is evaluated by the head of its piece count
-//! ([`Network::head_of`]: the pieces on the board split into equal ranges of the start
-//! position's count), as NNUE's layer stacks do and as the strongest English engine chooses
-//! one of four networks by phase. Only the first layer is updated incrementally, so a head
-//! costs nothing but its weights (about 9 KB).
-//!
 //! # Quantisation
 //! The float network these integers stand for has activations in `[0, 1]` and an output in
 //! men (1.0 = a man = 100 centi-men):
@@ -96,12 +89,8 @@ pub const QW_SHIFT: u32 = 6;
 pub const MAX_BIAS: i32 = 1 << 24;
 /// The network file's magic bytes.
 pub const MAGIC: &[u8; 4] = b"DMNN";
-/// The network file's format version (the features and layers above): 2 when a network has
-/// several heads; a one-head network is written as version 1, the form before heads, which
-/// this build reads too.
-pub const VERSION: u16 = 2;
-/// The most heads a network has (the file's head count is a byte; more would not help).
-pub const MAX_HEADS: usize = 8;
+/// The network file's format version (the features and layers above).
+pub const VERSION: u16 = 1;
 /// Bytes before the payload in a network file.
 pub const HEADER: usize = 20;
 /// The most inputs of any board (10x10).
@@ -143,23 +132,6 @@ impl Shape {
     /// Squares a man can stand on: `M = S - n`.
     pub const fn man_squares(&self) -> usize {
         (self.squares - self.per_row) as usize
-    }
-
-    /// Pieces on the board at the start: `S - 2n` (24 on 8x8, 40 on 10x10).
-    pub const fn start_pieces(&self) -> usize {
-        (self.squares - 2 * self.per_row) as usize
-    }
-
-    /// The head of a network of `heads` heads (at least 1) that evaluates a position of
-    /// `pieces` pieces ([`Network::head_of`]).
-    #[inline]
-    pub const fn head_of(&self, heads: usize, pieces: u32) -> usize {
-        let h = pieces.saturating_sub(1) as usize * heads / self.start_pieces();
-        if h < heads {
-            h
-        } else {
-            heads - 1
-        }
     }
 
     /// Inputs a perspective: `2M + 2S` (120 on 8x8, 190 on 10x10).
@@ -206,9 +178,8 @@ impl Shape {
 }
 
 /// A quantised evaluation network for one variant (see the module docs for the features, the
-/// layers and the scales). About 40 KB on 8x8, 58 KB on 10x10, plus 9 KB a head beyond the
-/// first. Two networks are equal when their variant and weights are (whichever path they
-/// run).
+/// layers and the scales). About 50 KB on 8x8, 67 KB on 10x10. Two networks are equal when
+/// their variant and weights are (whichever path they run).
 #[derive(Clone, Debug)]
 pub struct Network {
     variant: Variant,
@@ -217,15 +188,6 @@ pub struct Network {
     w1: Vec<i16>,
     /// First-layer biases, in 1/[`QA`].
     b1: [i16; H],
-    /// The heads, by piece count ([`Network::head_of`]): 1 to [`MAX_HEADS`].
-    heads: Vec<Head>,
-    /// Whether the AVX2 paths run (decided when the network is made).
-    simd: bool,
-}
-
-/// The layers after the first (module docs, "Layers"): L2, L3 and the output.
-#[derive(Clone, Debug)]
-struct Head {
     /// Second layer, row-major: `w2[o][i]`, `i < H` the side to move's activations, in 1/[`QW`].
     w2: Vec<[i8; L1_OUT]>,
     /// Second-layer biases, in 1/([`QA`] * [`QW`]).
@@ -244,46 +206,16 @@ struct Head {
     /// `w3` in the AVX2 kernel's order.
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     w3_packed: Vec<i8>,
+    /// Whether the AVX2 paths run (decided when the network is made).
+    simd: bool,
 }
-
-impl Head {
-    /// A head of these weights, the AVX2 kernel's copies not yet made ([`Head::packed`]).
-    fn new(w2: Vec<[i8; L1_OUT]>, b2: [i32; L2], w3: [[i8; L2]; L3], b3: [i32; L3]) -> Head {
-        Head {
-            w2,
-            b2,
-            w3,
-            b3,
-            w4: [0; L3],
-            b4: 0,
-            w2_packed: Vec::new(),
-            w3_packed: Vec::new(),
-        }
-    }
-
-    /// With the AVX2 kernel's copies of `w2` and `w3` packed (derived: after any change).
-    fn packed(mut self) -> Head {
-        self.w2_packed = pack(&self.w2);
-        self.w3_packed = pack(&self.w3);
-        self
-    }
-}
-
-impl PartialEq for Head {
-    fn eq(&self, other: &Head) -> bool {
-        (&self.w2, &self.b2, &self.w3, &self.b3, &self.w4, self.b4)
-            == (
-                &other.w2, &other.b2, &other.w3, &other.b3, &other.w4, other.b4,
-            )
-    }
-}
-
-impl Eq for Head {}
 
 impl PartialEq for Network {
     fn eq(&self, other: &Network) -> bool {
-        (self.variant, &self.w1, &self.b1, &self.heads)
-            == (other.variant, &other.w1, &other.b1, &other.heads)
+        (self.variant, &self.w1, &self.b1, &self.w2, &self.b2)
+            == (other.variant, &other.w1, &other.b1, &other.w2, &other.b2)
+            && (&self.w3, &self.b3, &self.w4, self.b4)
+                == (&other.w3, &other.b3, &other.w4, other.b4)
     }
 }
 
@@ -399,108 +331,77 @@ impl Network {
         &self.b1
     }
 
-    /// The number of heads (1 to [`MAX_HEADS`]).
-    pub fn heads(&self) -> usize {
-        self.heads.len()
-    }
-
-    /// The head that evaluates a position of `pieces` pieces (men and kings of both sides):
-    /// with `k` heads and `P` = [`Shape::start_pieces`], `min((pieces - 1) * k / P, k - 1)`,
-    /// so 4 heads on 8x8 take 1-6, 7-12, 13-18 and 19-24 pieces. Always 0 with one head.
-    #[inline]
-    pub fn head_of(&self, pieces: u32) -> usize {
-        self.shape.head_of(self.heads.len(), pieces)
-    }
-
-    /// Head `h`'s second-layer weights `[o][i]` (in 1/[`QW`]; `i < H`: the side to move's
+    /// The second layer's weights `[o][i]` (in 1/[`QW`]; `i < H`: the side to move's
     /// activations) and biases (in 1/(`QA` * `QW`)).
-    ///
-    /// # Panics
-    /// `h` is not below [`Network::heads`].
-    pub fn l2(&self, h: usize) -> (&[[i8; L1_OUT]], &[i32; L2]) {
-        (&self.heads[h].w2, &self.heads[h].b2)
+    pub fn l2(&self) -> (&[[i8; L1_OUT]], &[i32; L2]) {
+        (&self.w2, &self.b2)
     }
 
-    /// Head `h`'s third-layer weights `[o][i]` and biases, scaled as [`Network::l2`].
-    ///
-    /// # Panics
-    /// `h` is not below [`Network::heads`].
-    pub fn l3(&self, h: usize) -> (&[[i8; L2]; L3], &[i32; L3]) {
-        (&self.heads[h].w3, &self.heads[h].b3)
+    /// The third layer's weights `[o][i]` and biases, scaled as [`Network::l2`].
+    pub fn l3(&self) -> (&[[i8; L2]; L3], &[i32; L3]) {
+        (&self.w3, &self.b3)
     }
 
-    /// Head `h`'s output weights (in 1/[`QW`]) and bias (in 1/(`QA` * `QW`) of a man).
-    ///
-    /// # Panics
-    /// `h` is not below [`Network::heads`].
-    pub fn output(&self, h: usize) -> (&[i8; L3], i32) {
-        (&self.heads[h].w4, self.heads[h].b4)
+    /// The output weights (in 1/[`QW`]) and bias (in 1/(`QA` * `QW`) of a man).
+    pub fn output(&self) -> (&[i8; L3], i32) {
+        (&self.w4, self.b4)
     }
 
-    /// A one-head network of pseudo-random weights for variant `v` (tests and benchmarks),
-    /// of about the magnitudes a trained one would have: first-layer weights in ±0.25,
-    /// biases in `[0, 0.5]`, dense weights in ±0.25 (±0.5 for the output).
+    /// A network of pseudo-random weights for variant `v` (tests and benchmarks), of about
+    /// the magnitudes a trained one would have: first-layer weights in ±0.25, biases in
+    /// `[0, 0.5]`, dense weights in ±0.25 (±0.5 for the output).
     ///
     /// # Errors
     /// Italian Damone ([`Shape::of`]).
     pub fn random(v: Variant, seed: u64) -> Result<Network, String> {
-        Network::random_with_heads(v, 1, seed)
-    }
-
-    /// [`Network::random`] with `heads` heads (each drawn in turn after the first layer).
-    ///
-    /// # Errors
-    /// Italian Damone, or `heads` not in `1..=MAX_HEADS`.
-    pub fn random_with_heads(v: Variant, heads: usize, seed: u64) -> Result<Network, String> {
         let shape = Shape::of(v)?;
-        check_heads(heads)?;
         let mut rng = StdRng::seed_from_u64(seed);
         let w1 = (0..shape.inputs() * H)
             .map(|_| rng.gen_range(-32..=32))
             .collect();
         let b1 = std::array::from_fn(|_| rng.gen_range(0..=64));
         let bias = |rng: &mut StdRng| rng.gen_range(-QA * QW / 4..=QA * QW / 4);
-        let heads = (0..heads)
-            .map(|_| {
-                let w2 = (0..L2)
-                    .map(|_| std::array::from_fn(|_| rng.gen_range(-16..=16)))
-                    .collect();
-                let b2 = std::array::from_fn(|_| bias(&mut rng));
-                let w3 = std::array::from_fn(|_| std::array::from_fn(|_| rng.gen_range(-16..=16)));
-                let b3 = std::array::from_fn(|_| bias(&mut rng));
-                let mut h = Head::new(w2, b2, w3, b3);
-                h.w4 = std::array::from_fn(|_| rng.gen_range(-32..=32));
-                h.b4 = bias(&mut rng);
-                h
-            })
+        let w2 = (0..L2)
+            .map(|_| std::array::from_fn(|_| rng.gen_range(-16..=16)))
             .collect();
+        let b2 = std::array::from_fn(|_| bias(&mut rng));
+        let w3 = std::array::from_fn(|_| std::array::from_fn(|_| rng.gen_range(-16..=16)));
+        let b3 = std::array::from_fn(|_| bias(&mut rng));
+        let w4 = std::array::from_fn(|_| rng.gen_range(-32..=32));
+        let b4 = bias(&mut rng);
         Ok(Network {
             variant: v,
             shape,
             w1,
             b1,
-            heads,
+            w2,
+            b2,
+            w3,
+            b3,
+            w4,
+            b4,
+            w2_packed: Vec::new(),
+            w3_packed: Vec::new(),
             simd: false,
         }
         .packed())
     }
 
     /// A quantised network from float weights (the trainer's export), for variant `v` with
-    /// `n` = [`Shape::inputs`] inputs and `k` heads. The float network has activations in
-    /// `[0, 1]` and its output in men (1.0 = 100 centi-men); every matrix is row-major
-    /// `[out][in]` except the first layer, and the heads' layers follow each other (head 0's
-    /// first):
+    /// `n` = [`Shape::inputs`] inputs. The float network has activations in `[0, 1]` and its
+    /// output in men (1.0 = 100 centi-men); every matrix is row-major `[out][in]` except the
+    /// first layer:
     ///
     /// | argument | length | layout | quantised as |
     /// |----------|--------|--------|--------------|
     /// | `l1_w` | `n * H` | input-major: input `f`'s `H` weights at `f * H` | `i16`, `round(w * QA)` |
     /// | `l1_b` | `H` | | `i16`, `round(b * QA)` |
-    /// | `l2_w` | `k * L2 * L1_OUT` | `[head][o][i]`, `i < H` the side to move's | `i8`, `round(w * QW)` |
-    /// | `l2_b` | `k * L2` | `[head][o]` | `i32`, `round(b * QA * QW)` |
-    /// | `l3_w` | `k * L3 * L2` | `[head][o][i]` | `i8`, `round(w * QW)` |
-    /// | `l3_b` | `k * L3` | `[head][o]` | `i32`, `round(b * QA * QW)` |
-    /// | `out_w` | `k * L3` | `[head][i]` | `i8`, `round(w * QW)` |
-    /// | `out_b` | `k` | `[head]` | `i32`, `round(b * QA * QW)` |
+    /// | `l2_w` | `L2 * L1_OUT` | `[o][i]`, `i < H` the side to move's | `i8`, `round(w * QW)` |
+    /// | `l2_b` | `L2` | | `i32`, `round(b * QA * QW)` |
+    /// | `l3_w` | `L3 * L2` | `[o][i]` | `i8`, `round(w * QW)` |
+    /// | `l3_b` | `L3` | | `i32`, `round(b * QA * QW)` |
+    /// | `out_w` | `L3` | | `i8`, `round(w * QW)` |
+    /// | `out_b` | one value | | `i32`, `round(b * QA * QW)` |
     ///
     /// `round` is to nearest, halves away from zero ([`f32::round`]). The rounded value must
     /// fit: `i16` for the first layer, `-128..=127` for the dense weights (a float weight in
@@ -509,12 +410,11 @@ impl Network {
     /// weights) stay within `i16`: the trainer clamps its weights so that they do.
     ///
     /// # Errors
-    /// Italian Damone, `k` not in `1..=MAX_HEADS`, a slice of the wrong length, a value not
-    /// finite or out of range: a one-line message naming the argument.
+    /// Italian Damone, a slice of the wrong length, a value not finite or out of range: a
+    /// one-line message naming the argument.
     #[allow(clippy::too_many_arguments)]
     pub fn from_float(
         v: Variant,
-        k: usize,
         l1_w: &[f32],
         l1_b: &[f32],
         l2_w: &[f32],
@@ -522,10 +422,9 @@ impl Network {
         l3_w: &[f32],
         l3_b: &[f32],
         out_w: &[f32],
-        out_b: &[f32],
+        out_b: f32,
     ) -> Result<Network, String> {
         let shape = Shape::of(v)?;
-        check_heads(k)?;
         let qab = (QA * QW) as f32;
         let quant = |name: &str, x: &[f32], len: usize, scale: f32, lo: i64, hi: i64| {
             if x.len() != len {
@@ -551,43 +450,37 @@ impl Network {
         let qw = QW as f32;
         let w1 = quant("l1_w", l1_w, shape.inputs() * H, qa, i16lo, i16hi)?;
         let b1 = quant("l1_b", l1_b, H, qa, i16lo, i16hi)?;
-        let w2 = quant("l2_w", l2_w, k * L2 * L1_OUT, qw, -128, 127)?;
-        let b2 = quant("l2_b", l2_b, k * L2, qab, bias_lo, bias_hi)?;
-        let w3 = quant("l3_w", l3_w, k * L3 * L2, qw, -128, 127)?;
-        let b3 = quant("l3_b", l3_b, k * L3, qab, bias_lo, bias_hi)?;
-        let w4 = quant("out_w", out_w, k * L3, qw, -128, 127)?;
-        let b4 = quant("out_b", out_b, k, qab, bias_lo, bias_hi)?;
-        let heads = (0..k)
-            .map(|h| {
-                let (w2, w3) = (&w2[h * L2 * L1_OUT..], &w3[h * L3 * L2..]);
-                let mut head = Head::new(
-                    (0..L2)
-                        .map(|o| std::array::from_fn(|i| w2[o * L1_OUT + i] as i8))
-                        .collect(),
-                    std::array::from_fn(|i| b2[h * L2 + i] as i32),
-                    std::array::from_fn(|o| std::array::from_fn(|i| w3[o * L2 + i] as i8)),
-                    std::array::from_fn(|i| b3[h * L3 + i] as i32),
-                );
-                head.w4 = std::array::from_fn(|i| w4[h * L3 + i] as i8);
-                head.b4 = b4[h] as i32;
-                head
-            })
-            .collect();
+        let w2 = quant("l2_w", l2_w, L2 * L1_OUT, qw, -128, 127)?;
+        let b2 = quant("l2_b", l2_b, L2, qab, bias_lo, bias_hi)?;
+        let w3 = quant("l3_w", l3_w, L3 * L2, qw, -128, 127)?;
+        let b3 = quant("l3_b", l3_b, L3, qab, bias_lo, bias_hi)?;
+        let w4 = quant("out_w", out_w, L3, qw, -128, 127)?;
+        let b4 = quant("out_b", &[out_b], 1, qab, bias_lo, bias_hi)?;
         Ok(Network {
             variant: v,
             shape,
             w1: w1.iter().map(|&x| x as i16).collect(),
             b1: std::array::from_fn(|i| b1[i] as i16),
-            heads,
+            w2: (0..L2)
+                .map(|o| std::array::from_fn(|i| w2[o * L1_OUT + i] as i8))
+                .collect(),
+            b2: std::array::from_fn(|i| b2[i] as i32),
+            w3: std::array::from_fn(|o| std::array::from_fn(|i| w3[o * L2 + i] as i8)),
+            b3: std::array::from_fn(|i| b3[i] as i32),
+            w4: std::array::from_fn(|i| w4[i] as i8),
+            b4: b4[0] as i32,
+            w2_packed: Vec::new(),
+            w3_packed: Vec::new(),
             simd: false,
         }
         .packed())
     }
 
-    /// A network of these weights, with each head's AVX2 copies packed and the path chosen
-    /// for this CPU (the copies are derived: call it after any weight change).
+    /// A network of these weights, with the AVX2 kernel's copies of `w2` and `w3` packed and
+    /// the path chosen for this CPU (the copies are derived: call it after any weight change).
     fn packed(mut self) -> Network {
-        self.heads = self.heads.into_iter().map(Head::packed).collect();
+        self.w2_packed = pack(&self.w2);
+        self.w3_packed = pack(&self.w3);
         self.simd = avx2_available();
         self
     }
@@ -607,15 +500,13 @@ impl Network {
     }
 
     /// The evaluation in centi-men from the side to move's point of view of the position
-    /// whose accumulator is `acc` (`black_to_move`: whose turn it is; `pieces`: how many
-    /// men and kings it has, which choose the head, [`Network::head_of`]).
-    pub fn evaluate(&self, acc: &Accumulator, black_to_move: bool, pieces: u32) -> i32 {
+    /// whose accumulator is `acc` (`black_to_move`: whose turn it is).
+    pub fn evaluate(&self, acc: &Accumulator, black_to_move: bool) -> i32 {
         let (us, them) = if black_to_move {
             (&acc.v[1], &acc.v[0])
         } else {
             (&acc.v[0], &acc.v[1])
         };
-        let head = &self.heads[self.head_of(pieces)];
         let mut a3 = [0u8; L3];
         #[cfg(target_arch = "x86_64")]
         if self.simd {
@@ -624,10 +515,10 @@ impl Network {
                 let mut input = [0u8; L1_OUT];
                 avx2::clip(us, them, &mut input);
                 let mut a2 = [0u8; L2];
-                avx2::dense(&input, &head.w2_packed, &head.b2, &mut a2);
-                avx2::dense(&a2, &head.w3_packed, &head.b3, &mut a3);
+                avx2::dense(&input, &self.w2_packed, &self.b2, &mut a2);
+                avx2::dense(&a2, &self.w3_packed, &self.b3, &mut a3);
             }
-            return head.output_centi(&a3);
+            return self.output_centi(&a3);
         }
         let mut input = [0u8; L1_OUT];
         for i in 0..H {
@@ -635,9 +526,19 @@ impl Network {
             input[H + i] = them[i].clamp(0, QA as i16) as u8;
         }
         let mut a2 = [0u8; L2];
-        dense_scalar(&input, &head.w2, &head.b2, &mut a2);
-        dense_scalar(&a2, &head.w3, &head.b3, &mut a3);
-        head.output_centi(&a3)
+        dense_scalar(&input, &self.w2, &self.b2, &mut a2);
+        dense_scalar(&a2, &self.w3, &self.b3, &mut a3);
+        self.output_centi(&a3)
+    }
+
+    /// The output layer, in centi-men rounded to nearest.
+    fn output_centi(&self, a3: &[u8; L3]) -> i32 {
+        let sum = a3
+            .iter()
+            .zip(&self.w4)
+            .fold(self.b4, |s, (&a, &w)| s + i32::from(a) * i32::from(w));
+        let scale = i64::from(QA * QW);
+        ((i64::from(sum) * 100 + scale / 2).div_euclid(scale)) as i32
     }
 
     /// The file form for the network's variant: little-endian, [`HEADER`] bytes of header
@@ -648,15 +549,14 @@ impl Network {
     /// | 0..4   | magic `DMNN` |
     /// | 4..6   | format version `u16` ([`VERSION`]) |
     /// | 6      | variant index `u8` ([`super::variant_index`]) |
-    /// | 7      | heads `u8` (version 2); 0 in version 1, one head |
+    /// | 7      | 0 |
     /// | 8..16  | layer sizes, `u16` each: inputs (120 or 190), [`H`], [`L2`], [`L3`] |
     /// | 16..20 | CRC-32 of the payload `u32` |
     ///
     /// The payload: first-layer weights `i16`, input-major (input `f`'s `H` weights); its
-    /// biases `i16`; then each head in turn: second-layer weights `i8`, row-major (output
-    /// `o`'s 256 weights, the side to move's 128 first); its biases `i32`; third-layer
-    /// weights `i8` row-major and biases `i32`; output weights `i8` and bias `i32`. A
-    /// one-head network is written as version 1, byte for byte the form before heads.
+    /// biases `i16`; second-layer weights `i8`, row-major (output `o`'s 256 weights, the side
+    /// to move's 128 first); its biases `i32`; third-layer weights `i8` row-major and biases
+    /// `i32`; output weights `i8` and bias `i32`.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut payload = Vec::with_capacity(self.payload_len());
         for x in self.w1.iter().chain(&self.b1) {
@@ -668,17 +568,14 @@ impl Network {
                 payload.extend_from_slice(&b.to_le_bytes());
             }
         };
-        for h in &self.heads {
-            put_layer(&mut h.w2.iter().flatten(), &h.b2);
-            put_layer(&mut h.w3.iter().flatten(), &h.b3);
-            put_layer(&mut h.w4.iter(), &[h.b4]);
-        }
+        put_layer(&mut self.w2.iter().flatten(), &self.b2);
+        put_layer(&mut self.w3.iter().flatten(), &self.b3);
+        put_layer(&mut self.w4.iter(), &[self.b4]);
         let mut out = Vec::with_capacity(HEADER + payload.len());
         out.extend_from_slice(MAGIC);
-        let one = self.heads.len() == 1;
-        out.extend_from_slice(&(if one { 1u16 } else { VERSION }).to_le_bytes());
+        out.extend_from_slice(&VERSION.to_le_bytes());
         out.push(super::variant_index(self.variant) as u8);
-        out.push(if one { 0 } else { self.heads.len() as u8 });
+        out.push(0);
         for size in [self.shape.inputs(), H, L2, L3] {
             out.extend_from_slice(&(size as u16).to_le_bytes());
         }
@@ -689,15 +586,15 @@ impl Network {
 
     /// Payload bytes of a network of this shape.
     fn payload_len(&self) -> usize {
-        payload_len(self.shape, self.heads.len())
+        payload_len(self.shape)
     }
 
     /// Reads [`Network::to_bytes`]'s form for variant `v`.
     ///
     /// # Errors
     /// Italian Damone, not a network file (no `DMNN`), another format version, another
-    /// variant, a head count out of `1..=MAX_HEADS`, other layer sizes, truncated or padded,
-    /// a checksum mismatch, or a bias out of ±[`MAX_BIAS`]: a one-line message.
+    /// variant, other layer sizes, truncated or padded, a checksum mismatch, or a bias out of
+    /// ±[`MAX_BIAS`]: a one-line message.
     pub fn from_bytes(bytes: &[u8], v: Variant) -> Result<Network, String> {
         let shape = Shape::of(v)?;
         if bytes.len() < 4 || &bytes[..4] != MAGIC {
@@ -711,16 +608,11 @@ impl Network {
         }
         let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
         let version = u16_at(4);
-        let heads = match version {
-            1 if bytes[7] == 0 => 1,
-            1 => return Err(format!("version 1 network with head byte {}", bytes[7])),
-            VERSION => bytes[7] as usize,
-            _ => {
-                return Err(format!(
-                    "network format version {version}, this build reads 1 and {VERSION}"
-                ))
-            }
-        };
+        if version != VERSION {
+            return Err(format!(
+                "network format version {version}, this build reads {VERSION}"
+            ));
+        }
         let file_variant = Variant::ALL.get(bytes[6] as usize).copied();
         if file_variant != Some(v) {
             let name = file_variant.map_or("an unknown variant".to_string(), |x| x.to_string());
@@ -736,9 +628,8 @@ impl Network {
                 show(expected)
             ));
         }
-        check_heads(heads)?;
         let payload = &bytes[HEADER..];
-        let want = payload_len(shape, heads);
+        let want = payload_len(shape);
         if payload.len() != want {
             return Err(format!(
                 "truncated or padded: {} bytes of weights, expected {want}",
@@ -752,23 +643,16 @@ impl Network {
         let mut r = Reader { bytes: payload };
         let w1 = (0..shape.inputs() * H).map(|_| r.i16()).collect();
         let b1 = std::array::from_fn(|_| r.i16());
-        let heads: Vec<Head> = (0..heads)
-            .map(|_| {
-                let w2 = (0..L2).map(|_| std::array::from_fn(|_| r.i8())).collect();
-                let b2 = std::array::from_fn(|_| r.i32());
-                let w3 = std::array::from_fn(|_| std::array::from_fn(|_| r.i8()));
-                let b3 = std::array::from_fn(|_| r.i32());
-                let mut h = Head::new(w2, b2, w3, b3);
-                h.w4 = std::array::from_fn(|_| r.i8());
-                h.b4 = r.i32();
-                h
-            })
-            .collect();
+        let w2 = (0..L2)
+            .map(|_| std::array::from_fn(|_| r.i8()))
+            .collect::<Vec<_>>();
+        let b2 = std::array::from_fn(|_| r.i32());
+        let w3 = std::array::from_fn(|_| std::array::from_fn(|_| r.i8()));
+        let b3 = std::array::from_fn(|_| r.i32());
+        let w4 = std::array::from_fn(|_| r.i8());
+        let b4 = r.i32();
         let out_of_range = |b: &i32| !(-MAX_BIAS..=MAX_BIAS).contains(b);
-        if heads
-            .iter()
-            .any(|h| h.b2.iter().chain(&h.b3).chain([&h.b4]).any(out_of_range))
-        {
+        if b2.iter().chain(&b3).chain([&b4]).any(out_of_range) {
             return Err(format!("a bias out of ±{MAX_BIAS} (corrupt file)"));
         }
         Ok(Network {
@@ -776,37 +660,23 @@ impl Network {
             shape,
             w1,
             b1,
-            heads,
+            w2,
+            b2,
+            w3,
+            b3,
+            w4,
+            b4,
+            w2_packed: Vec::new(),
+            w3_packed: Vec::new(),
             simd: false,
         }
         .packed())
     }
 }
 
-/// Payload bytes of a network of `shape` with `heads` heads ([`Network::to_bytes`]).
-fn payload_len(shape: Shape, heads: usize) -> usize {
-    2 * (shape.inputs() * H + H) + heads * ((L1_OUT * L2 + 4 * L2) + (L2 * L3 + 4 * L3) + (L3 + 4))
-}
-
-/// `Ok` for a head count in `1..=MAX_HEADS`, else a one-line error.
-fn check_heads(heads: usize) -> Result<(), String> {
-    if (1..=MAX_HEADS).contains(&heads) {
-        Ok(())
-    } else {
-        Err(format!("{heads} heads, a network has 1 to {MAX_HEADS}"))
-    }
-}
-
-impl Head {
-    /// The output layer, in centi-men rounded to nearest.
-    fn output_centi(&self, a3: &[u8; L3]) -> i32 {
-        let sum = a3
-            .iter()
-            .zip(&self.w4)
-            .fold(self.b4, |s, (&a, &w)| s + i32::from(a) * i32::from(w));
-        let scale = i64::from(QA * QW);
-        ((i64::from(sum) * 100 + scale / 2).div_euclid(scale)) as i32
-    }
+/// Payload bytes of a network of `shape` ([`Network::to_bytes`]).
+fn payload_len(shape: Shape) -> usize {
+    2 * (shape.inputs() * H + H) + (L1_OUT * L2 + 4 * L2) + (L2 * L3 + 4 * L3) + (L3 + 4)
 }
 
 /// Little-endian reads from a payload whose length has been checked (a read past the end
@@ -1130,11 +1000,6 @@ mod tests {
         }
     }
 
-    /// The men and kings of `p`.
-    fn pieces(p: &Planes) -> u32 {
-        (p.white | p.black).count_ones()
-    }
-
     /// Every position of `games` random games of variant `R`.
     fn positions<R: Rules>(games: u64) -> Vec<Planes> {
         let mut out = Vec::new();
@@ -1215,7 +1080,7 @@ mod tests {
     /// the AVX2 and the scalar paths.
     fn simd_matches_scalar<R: Rules>() {
         for seed in 0..4 {
-            let mut simd = Network::random_with_heads(R::VARIANT, 1 + seed as usize, seed).unwrap();
+            let mut simd = Network::random(R::VARIANT, seed).unwrap();
             if !simd.set_simd(true) {
                 eprintln!("no AVX2 on this CPU: nothing to compare");
                 return;
@@ -1232,8 +1097,8 @@ mod tests {
                 b.update(&scalar, before, after);
                 assert_eq!(a, b);
                 let (x, y) = (
-                    simd.evaluate(&a, after.black_to_move, pieces(after)),
-                    scalar.evaluate(&b, after.black_to_move, pieces(after)),
+                    simd.evaluate(&a, after.black_to_move),
+                    scalar.evaluate(&b, after.black_to_move),
                 );
                 assert_eq!(x, y, "{after:?}");
                 nonzero += usize::from(x != 0);
@@ -1243,7 +1108,7 @@ mod tests {
         // Extreme accumulators: every activation clipped at 0 or at QA, weights at the ends
         // of `i8` (the `maddubs` bound).
         let mut simd = Network::random(R::VARIANT, 99).unwrap();
-        for (o, row) in simd.heads[0].w2.iter_mut().enumerate() {
+        for (o, row) in simd.w2.iter_mut().enumerate() {
             row.fill(if o % 2 == 0 { -128 } else { 127 });
         }
         simd = simd.packed();
@@ -1255,7 +1120,7 @@ mod tests {
                 v: std::array::from_fn(|_| std::array::from_fn(|_| rng.gen_range(-300..=300))),
             };
             for stm in [false, true] {
-                assert_eq!(simd.evaluate(&acc, stm, 24), scalar.evaluate(&acc, stm, 24));
+                assert_eq!(simd.evaluate(&acc, stm), scalar.evaluate(&acc, stm));
             }
         }
     }
@@ -1270,7 +1135,7 @@ mod tests {
     #[test]
     fn colour_flip_symmetry() {
         fn check<R: Rules>() {
-            let net = Network::random_with_heads(R::VARIANT, 3, 3).unwrap();
+            let net = Network::random(R::VARIANT, 3).unwrap();
             let squares = u32::from(<R as Play>::SQUARES);
             let mut differ = 0;
             for p in positions::<R>(10) {
@@ -1278,11 +1143,10 @@ mod tests {
                 let (a, b) = (Accumulator::new(&net, &p), Accumulator::new(&net, &q));
                 assert_eq!(a.v[0], b.v[1]);
                 assert_eq!(a.v[1], b.v[0]);
-                let n = pieces(&p);
-                let e = net.evaluate(&a, p.black_to_move, n);
-                assert_eq!(e, net.evaluate(&b, q.black_to_move, n), "{p:?}");
+                let e = net.evaluate(&a, p.black_to_move);
+                assert_eq!(e, net.evaluate(&b, q.black_to_move), "{p:?}");
                 // The side to move matters: not a test that passes by symmetry alone.
-                differ += usize::from(e != -net.evaluate(&a, !p.black_to_move, n));
+                differ += usize::from(e != -net.evaluate(&a, !p.black_to_move));
             }
             assert!(differ > 100, "{differ}");
         }
@@ -1296,7 +1160,7 @@ mod tests {
         for v in [Variant::English, Variant::Russian, Variant::International] {
             let net = Network::random(v, 11).unwrap();
             let bytes = net.to_bytes();
-            assert_eq!(bytes.len(), HEADER + payload_len(net.shape(), 1));
+            assert_eq!(bytes.len(), HEADER + payload_len(net.shape()));
             let size = if v == Variant::International {
                 58_424
             } else {
@@ -1311,25 +1175,9 @@ mod tests {
             let p = planes(&<International as Play>::start());
             if v == Variant::International {
                 let acc = Accumulator::new(&back, &p);
-                assert_eq!(
-                    back.evaluate(&acc, false, 40),
-                    net.evaluate(&acc, false, 40)
-                );
+                assert_eq!(back.evaluate(&acc, false), net.evaluate(&acc, false));
             }
-            // Several heads: version 2, the head count in byte 7, 9,508 bytes a head more.
-            let multi = Network::random_with_heads(v, 4, 11).unwrap();
-            let b4 = multi.to_bytes();
-            assert_eq!(b4.len(), size + 3 * 9_508);
-            assert_eq!((b4[4], b4[7]), (2, 4));
-            assert_eq!(Network::from_bytes(&b4, v).unwrap(), multi);
-            assert_ne!(multi, net);
         }
-        // One-head files stay version 1 (the files shipped before heads read the same).
-        let shipped = include_bytes!("../../../data/weights/english-g2.dmnn");
-        assert_eq!((shipped[4], shipped[7]), (1, 0));
-        let g2 = Network::from_bytes(shipped, Variant::English).unwrap();
-        assert_eq!(g2.heads(), 1);
-        assert_eq!(&g2.to_bytes()[..], &shipped[..]);
         let v = Variant::English;
         let bytes = Network::random(v, 12).unwrap().to_bytes();
         let refuse = |b: &[u8], v: Variant, what: &str| {
@@ -1353,14 +1201,7 @@ mod tests {
             b
         };
         refuse(&edit(0, b'X'), v, "DMNN");
-        refuse(&edit(4, 3), v, "version 3");
-        refuse(&edit(7, 2), v, "head byte 2");
-        let mut two = edit(4, 2);
-        refuse(&two, v, "0 heads");
-        two[7] = 9;
-        refuse(&two, v, "9 heads");
-        two[7] = 2;
-        refuse(&two, v, "truncated");
+        refuse(&edit(4, 2), v, "version 2");
         refuse(&bytes, Variant::Russian, "network for english, not russian");
         refuse(&edit(6, 200), v, "unknown variant");
         refuse(&bytes, Variant::Damone, "Damone");
@@ -1390,10 +1231,6 @@ mod tests {
     /// An independent floating-point forward pass: the features listed square by square,
     /// the weights read and divided by their scales, `f64` throughout; centi-men.
     fn float_eval(net: &Network, p: &Planes, squares: u32, per_row: u32) -> f64 {
-        // The head by its own arithmetic: piece ranges of equal width, `start / heads`.
-        let start = f64::from(squares - 2 * per_row);
-        let head = (((pieces(p) - 1) as f64 / (start / net.heads() as f64)).floor() as usize)
-            .min(net.heads() - 1);
         let (s, n) = (squares as usize, per_row as usize);
         let m = s - n;
         let side = |view: &Planes| {
@@ -1442,11 +1279,11 @@ mod tests {
                 })
                 .collect()
         };
-        let (w2, b2) = net.l2(head);
+        let (w2, b2) = net.l2();
         let a2 = layer(w2.iter().map(|r| &r[..]).collect(), b2, &a1);
-        let (w3, b3) = net.l3(head);
+        let (w3, b3) = net.l3();
         let a3 = layer(w3.iter().map(|r| &r[..]).collect(), b3, &a2);
-        let (w4, b4) = net.output(head);
+        let (w4, b4) = net.output();
         let out: f64 = w4.iter().zip(&a3).map(|(&w, &x)| w as f64 / 64.0 * x).sum();
         100.0 * (out + b4 as f64 / 8128.0)
     }
@@ -1464,11 +1301,9 @@ mod tests {
             let (mut worst, mut total, mut count) = (0f64, 0f64, 0);
             let mut spread = 0f64;
             for seed in 0..3 {
-                let net =
-                    Network::random_with_heads(R::VARIANT, [1, 3, 4][seed as usize], seed).unwrap();
+                let net = Network::random(R::VARIANT, seed).unwrap();
                 for p in positions::<R>(5) {
-                    let int =
-                        net.evaluate(&Accumulator::new(&net, &p), p.black_to_move, pieces(&p));
+                    let int = net.evaluate(&Accumulator::new(&net, &p), p.black_to_move);
                     let float = float_eval(&net, &p, squares, per_row);
                     let err = (int as f64 - float).abs();
                     assert!(err <= FLOAT_TOLERANCE, "{int} vs {float:.2}: {p:?}");
@@ -1521,45 +1356,31 @@ mod tests {
     fn floats(net: &Network) -> [Vec<f32>; 8] {
         let (qa, qw) = (QA as f32, QW as f32);
         let qab = qa * qw;
-        let mut f: [Vec<f32>; 8] = [
+        let (w2, b2) = net.l2();
+        let (w3, b3) = net.l3();
+        let (w4, b4) = net.output();
+        [
             net.w1.iter().map(|&x| f32::from(x) / qa).collect(),
             net.b1.iter().map(|&x| f32::from(x) / qa).collect(),
-            Vec::new(),
-            Vec::new(),
-            Vec::new(),
-            Vec::new(),
-            Vec::new(),
-            Vec::new(),
-        ];
-        for h in 0..net.heads() {
-            let (w2, b2) = net.l2(h);
-            let (w3, b3) = net.l3(h);
-            let (w4, b4) = net.output(h);
-            f[2].extend(w2.iter().flatten().map(|&x| f32::from(x) / qw));
-            f[3].extend(b2.iter().map(|&x| x as f32 / qab));
-            f[4].extend(w3.iter().flatten().map(|&x| f32::from(x) / qw));
-            f[5].extend(b3.iter().map(|&x| x as f32 / qab));
-            f[6].extend(w4.iter().map(|&x| f32::from(x) / qw));
-            f[7].push(b4 as f32 / qab);
-        }
-        f
+            w2.iter().flatten().map(|&x| f32::from(x) / qw).collect(),
+            b2.iter().map(|&x| x as f32 / qab).collect(),
+            w3.iter().flatten().map(|&x| f32::from(x) / qw).collect(),
+            b3.iter().map(|&x| x as f32 / qab).collect(),
+            w4.iter().map(|&x| f32::from(x) / qw).collect(),
+            vec![b4 as f32 / qab],
+        ]
     }
 
     fn from_floats(v: Variant, f: &[Vec<f32>; 8]) -> Result<Network, String> {
-        let k = f[7].len();
-        Network::from_float(v, k, &f[0], &f[1], &f[2], &f[3], &f[4], &f[5], &f[6], &f[7])
+        Network::from_float(v, &f[0], &f[1], &f[2], &f[3], &f[4], &f[5], &f[6], f[7][0])
     }
 
     /// A network's own weights as floats come back as the same network; small perturbations
     /// (under half a quantisation step) round back too.
     #[test]
     fn from_float_round_trips() {
-        for (v, heads) in [
-            (Variant::English, 1),
-            (Variant::International, 1),
-            (Variant::Russian, 4),
-        ] {
-            let net = Network::random_with_heads(v, heads, 11).unwrap();
+        for v in [Variant::English, Variant::International] {
+            let net = Network::random(v, 11).unwrap();
             let mut f = floats(&net);
             assert_eq!(from_floats(v, &f).unwrap(), net);
             let (qa, qw, qab) = (QA as f32, QW as f32, (QA * QW) as f32);
@@ -1603,17 +1424,8 @@ mod tests {
         assert!(with(7, 0, f32::INFINITY)
             .unwrap_err()
             .starts_with("out_b[0]"));
-        let mut extra = good.clone();
-        extra[7].push(0.0);
-        assert!(from_floats(v, &extra).unwrap_err().starts_with("l2_w: "));
-        assert!(Network::from_float(
-            v, 0, &good[0], &good[1], &good[2], &good[3], &good[4], &good[5], &good[6], &good[7]
-        )
-        .unwrap_err()
-        .contains("0 heads"));
         assert!(Network::from_float(
             Variant::Damone,
-            1,
             &good[0],
             &good[1],
             &good[2],
@@ -1621,38 +1433,8 @@ mod tests {
             &good[4],
             &good[5],
             &good[6],
-            &good[7]
+            0.0
         )
         .is_err());
-    }
-}
-
-#[cfg(test)]
-mod head_tests {
-    use super::*;
-
-    /// The piece ranges of the heads: equal slices of the start position's count, the last
-    /// one closed; checked against the ranges written out by hand.
-    #[test]
-    fn heads_split_the_piece_count() {
-        let net = Network::random_with_heads(Variant::English, 4, 1).unwrap();
-        let heads: Vec<usize> = (1..=24).map(|n| net.head_of(n)).collect();
-        let want: Vec<usize> = [0; 6]
-            .into_iter()
-            .chain([1; 6])
-            .chain([2; 6])
-            .chain([3; 6])
-            .collect();
-        assert_eq!(heads, want);
-        assert_eq!(net.head_of(0), 0);
-        let net = Network::random_with_heads(Variant::International, 2, 1).unwrap();
-        assert_eq!(
-            (net.head_of(20), net.head_of(21), net.head_of(40)),
-            (0, 1, 1)
-        );
-        let one = Network::random(Variant::English, 1).unwrap();
-        assert!((0..=24).all(|n| one.head_of(n) == 0));
-        assert!(Network::random_with_heads(Variant::English, 0, 1).is_err());
-        assert!(Network::random_with_heads(Variant::English, MAX_HEADS + 1, 1).is_err());
     }
 }
