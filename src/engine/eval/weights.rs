@@ -18,9 +18,12 @@ pub fn variant_index(v: Variant) -> usize {
 const N: usize = Variant::ALL.len();
 
 /// The weights files shipped in `data/weights/`, one per variant that has been trained, in
-/// [`Variant::ALL`] order (`None`: the variant plays with the hand-set evaluation).
+/// [`Variant::ALL`] order (`None`: the variant plays with the hand-set evaluation): English's
+/// is its evaluation network (generation 2, `DMNN`, +78.1 ± 19.6 Elo against its pattern
+/// weights `english.dmev` at 100 ms a move; docs/training.md "English, generation 2"), the
+/// others pattern weights (`DMEV`). [`Net::from_bytes`] tells the two apart by their magic.
 const EMBEDDED: [Option<&[u8]>; N] = [
-    Some(include_bytes!("../../../data/weights/english.dmev")),
+    Some(include_bytes!("../../../data/weights/english-g2.dmnn")),
     Some(include_bytes!("../../../data/weights/italian.dmev")),
     Some(include_bytes!("../../../data/weights/brazilian.dmev")),
     Some(include_bytes!("../../../data/weights/russian.dmev")),
