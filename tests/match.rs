@@ -681,6 +681,15 @@ fn resume_goes_on_with_a_match_from_its_pdn() {
     );
     assert_eq!(std::fs::read_to_string(&pdn).unwrap(), all);
 
+    // A match that cannot start (here: no such engine) leaves the file alone, even without
+    // --resume.
+    let mut bad = args("2", "b");
+    bad.retain(|a| a != "--resume");
+    let engine = bad.iter().rposition(|a| a == BIN).unwrap();
+    bad[engine] = "/nonexistent/engine".to_string();
+    assert!(!go(bad).status.success());
+    assert_eq!(std::fs::read_to_string(&pdn).unwrap(), all);
+
     std::fs::write(&pdn, "[Event \"x\"]\n[GameType \"20\"]\n\n32-28 *\n").unwrap();
     let err = text(&go(args("2", "b")).stderr);
     assert!(err.contains("line 1: a game of another variant"), "{err}");

@@ -245,21 +245,10 @@ pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
         done: earlier.iter().map(|g| g.record.clone()).collect(),
     };
     // Each game is appended to the PDN file as it ends, so an interrupted match keeps it.
-    let mut append = match &a.pdn {
-        Some(path) => {
-            let file = std::fs::OpenOptions::new()
-                .create(true)
-                .append(a.resume)
-                .write(true)
-                .truncate(!a.resume)
-                .open(path);
-            match file {
-                Ok(f) => Some((path.clone(), f)),
-                Err(e) => return fail(&format!("cannot write {path}: {e}")),
-            }
-        }
-        None => None,
-    };
+    // The file is opened (and, without --resume, emptied) when the first game ends: a match
+    // that fails to start leaves an earlier file as it was.
+    let mut append: Option<(String, Option<std::fs::File>)> =
+        a.pdn.as_ref().map(|path| (path.clone(), None));
     if !earlier.is_empty() {
         eprintln!(
             "resuming: {} games read from {}",
@@ -280,9 +269,21 @@ pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
     let mut new_games: Vec<(usize, String)> = Vec::new();
     let mut on_game = |g: &arena::GameRecord| {
         let text = arena::pdn::game_pdn(variant, &cfg.event, g, pdn_names);
-        if let Some((path, f)) = &mut append {
-            if let Err(e) = f.write_all(text.as_bytes()).and_then(|()| f.flush()) {
-                eprintln!("error: cannot write {path}: {e}");
+        if let Some((path, file)) = &mut append {
+            if file.is_none() {
+                *file = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(a.resume)
+                    .write(true)
+                    .truncate(!a.resume)
+                    .open(&*path)
+                    .map_err(|e| eprintln!("error: cannot write {path}: {e}"))
+                    .ok();
+            }
+            if let Some(f) = file {
+                if let Err(e) = f.write_all(text.as_bytes()).and_then(|()| f.flush()) {
+                    eprintln!("error: cannot write {path}: {e}");
+                }
             }
         }
         new_games.push((g.index, text));
