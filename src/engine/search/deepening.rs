@@ -3,9 +3,11 @@
 //! each fail, opened fully past 400); the result and the report of every completed iteration,
 //! the best move of an unfinished one when it beat the last, and the best-move stability that
 //! scales the time for the next iteration (the decision itself is in `time.rs`). The helpers of
-//! a Lazy SMP search run the same loop without reporting, odd ones starting a ply deeper.
+//! a Lazy SMP search run the same loop without reporting, odd ones starting a ply deeper, and
+//! skip a depth that another thread is already searching; the main thread plays the deepest
+//! iteration a helper completed when it is deeper than its own.
 
-use super::worker::Worker;
+use super::worker::{HelperResult, Worker};
 use super::{Depth, Info, Limits, Reporter, Score, SearchResult, INF, MAX_PLY, WIN, WIN_BOUND};
 use crate::core::movegen::Duplicates;
 use crate::core::moves::{Move, MoveList};
@@ -50,8 +52,16 @@ impl<G: Evaluate> Worker<G> {
         let mut instability = 0.0f64;
         let first = if main { 1 } else { 1 + (self.id as u32 & 1) };
         for depth in first..=max_depth {
+            let slot = &self.shared.searching[(depth as usize).min(MAX_PLY + 1)];
+            // A helper leaves a depth another thread has started to the next depth.
+            if !main && depth < max_depth && slot.load(Ordering::Relaxed) > 0 {
+                continue;
+            }
+            slot.fetch_add(1, Ordering::Relaxed);
             self.root_best = None;
             let s = self.aspiration(root, depth as i32, score);
+            self.shared.searching[(depth as usize).min(MAX_PLY + 1)]
+                .fetch_sub(1, Ordering::Relaxed);
             if self.stopped {
                 // A move that raised alpha in the unfinished iteration beat the last best: it
                 // is played, and reported first so that `bestmove` is the last PV's move.
@@ -93,6 +103,20 @@ impl<G: Evaluate> Worker<G> {
             result.depth = Depth(depth);
             self.flush_nodes();
             if !main {
+                if result.best.is_some() {
+                    let mut h = self
+                        .shared
+                        .helper_best
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner());
+                    if h.as_ref().is_none_or(|h| h.depth < depth) {
+                        *h = Some(HelperResult {
+                            depth,
+                            score,
+                            pv: self.pv[0][..self.pv_len[0]].to_vec(),
+                        });
+                    }
+                }
                 continue;
             }
             reporter.iteration(&Info {
@@ -126,9 +150,40 @@ impl<G: Evaluate> Worker<G> {
         }
         if main {
             self.wait_for_stop(limits, &control);
+            self.take_helper_result(&mut result, reporter);
         }
         self.flush_nodes();
         result
+    }
+
+    /// Lazy SMP: plays the deepest iteration a helper completed when it is deeper than the
+    /// main thread's last, and reports it.
+    fn take_helper_result(&mut self, result: &mut SearchResult, reporter: &mut dyn Reporter) {
+        let h = self
+            .shared
+            .helper_best
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        let Some(h) = h else { return };
+        if h.depth <= result.depth.0 || h.pv.is_empty() {
+            return;
+        }
+        result.best = Some(h.pv[0]);
+        result.ponder = h.pv.get(1).copied();
+        result.score = Score::from_search(h.score);
+        result.depth = Depth(h.depth);
+        self.flush_nodes();
+        reporter.iteration(&Info {
+            depth: Depth(h.depth),
+            seldepth: Depth(self.seldepth as u32),
+            score: Score::from_search(h.score),
+            nodes: self.total_nodes(),
+            time_ms: self.start.elapsed().as_millis() as u64,
+            hashfull: self.tt.hashfull(),
+            db_hits: self.shared.db_hits.load(Ordering::Relaxed),
+            pv: h.pv,
+        });
     }
 
     fn aspiration(&mut self, root: &G::Position, depth: i32, prev: i32) -> i32 {
@@ -155,5 +210,99 @@ impl<G: Evaluate> Worker<G> {
                 beta = INF;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::worker::{HelperResult, Shared};
+    use super::super::{Control, Depth, Info, Limits, Reporter, Searcher, Silent};
+    use crate::core::draughts::Notation;
+    use crate::core::movegen::Duplicates;
+    use crate::core::moves::{Move, MoveList};
+    use crate::core::play::Play;
+    use crate::core::rules::English;
+    use std::sync::atomic::Ordering;
+    use std::sync::Arc;
+
+    /// Records the depths and first moves reported.
+    #[derive(Default)]
+    struct Log(Vec<(u32, Option<Move>)>);
+    impl Reporter for Log {
+        fn iteration(&mut self, info: &Info) {
+            self.0.push((info.depth.0, info.pv.first().copied()));
+        }
+    }
+
+    /// A helper's completed iteration deeper than the main thread's last is played and
+    /// reported; one no deeper is not.
+    #[test]
+    fn a_deeper_helper_iteration_is_played() {
+        let pos = <English as Notation>::parse_fen("B:W21-32:B1-12").unwrap();
+        let mut list = MoveList::new();
+        <English as Play>::generate(&pos, &mut list, Duplicates::Drop);
+        let mut s = Searcher::<English>::new(1);
+        let control = Arc::new(Control::default());
+        let limits = Limits {
+            depth: Some(Depth(3)),
+            ..Limits::default()
+        };
+        for (helper_depth, played) in [(9, true), (3, false), (2, false)] {
+            let shared = Arc::new(Shared::new(Arc::clone(&control)));
+            // The last legal move: not what a 3-ply search of the start chooses first.
+            let helper_move = list.as_slice()[list.len() - 1];
+            *shared.helper_best.lock().unwrap() = Some(HelperResult {
+                depth: helper_depth,
+                score: 7,
+                pv: vec![helper_move],
+            });
+            let w = &mut s.workers[0];
+            w.prepare(
+                &pos,
+                &[],
+                &limits,
+                &shared,
+                super::super::time::TimePlan::default(),
+            );
+            let mut log = Log::default();
+            let r = w.iterate(&pos, &limits, &mut log);
+            assert_eq!(
+                r.best == Some(helper_move),
+                played,
+                "helper depth {helper_depth}"
+            );
+            if played {
+                assert_eq!(r.depth, Depth(9));
+                let last = log.0.last().unwrap();
+                assert_eq!(last, &(9, Some(helper_move)));
+            } else {
+                assert_eq!(r.depth, Depth(3));
+                assert_eq!(log.0.last().unwrap().0, 3);
+            }
+            // Every depth started was given back.
+            assert!(shared
+                .searching
+                .iter()
+                .all(|c| c.load(Ordering::Relaxed) == 0));
+        }
+    }
+
+    /// Two threads to a fixed depth: a legal move at that depth at least, and the depth
+    /// counters all given back.
+    #[test]
+    fn two_threads_reach_the_depth() {
+        let pos = <English as Notation>::parse_fen("B:W21-32:B1-12").unwrap();
+        let mut list = MoveList::new();
+        <English as Play>::generate(&pos, &mut list, Duplicates::Drop);
+        let mut s = Searcher::<English>::new(8);
+        s.set_threads(2);
+        let control = Arc::new(Control::default());
+        let limits = Limits {
+            depth: Some(Depth(10)),
+            ..Limits::default()
+        };
+        let r = s.think(&pos, &[], &limits, &control, &mut Silent);
+        assert!(r.depth >= Depth(10), "{:?}", r.depth);
+        assert!(list.iter().any(|m| Some(*m) == r.best));
     }
 }

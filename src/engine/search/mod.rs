@@ -8,7 +8,8 @@
 //! wins are preferred.
 //!
 //! `Threads` > 1 runs Lazy SMP: helper threads search the same root over the shared table
-//! (odd helpers one ply deeper), and the main thread's result is played.
+//! (odd helpers one ply deeper, each skipping a depth another thread is searching), and the
+//! deepest completed iteration is played: the main thread's, or a helper's when deeper.
 //!
 //! It reports through a [`Reporter`] and never prints. It polls a shared [`Control`] every 1024
 //! nodes, so `stop` is answered within a fraction of a millisecond. Nothing in the tree search

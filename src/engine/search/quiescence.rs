@@ -95,7 +95,6 @@ mod tests {
     use super::super::{Control, Limits, Searcher, INF};
     use crate::core::draughts::Notation;
     use crate::engine::eval::Evaluate;
-    use std::sync::atomic::{AtomicBool, AtomicU64};
     use std::sync::Arc;
 
     /// Quiescence of `fen` (English) from a fresh worker, and the static evaluation.
@@ -103,12 +102,7 @@ mod tests {
         use crate::core::rules::English;
         let pos = <English as Notation>::parse_fen(fen).unwrap();
         let mut s = Searcher::<English>::new(1);
-        let shared = Arc::new(Shared {
-            control: Arc::new(Control::default()),
-            halt: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-            db_hits: AtomicU64::new(0),
-        });
+        let shared = Arc::new(Shared::new(Arc::new(Control::default())));
         let w = &mut s.workers[0];
         w.prepare(&pos, &[], &Limits::default(), &shared, TimePlan::default());
         let eval = English::evaluate(&pos, w.net.as_deref());
@@ -146,12 +140,7 @@ mod tests {
             let net = Arc::new(Net::from_network(Network::random(v, 7).unwrap()));
             let mut s = Searcher::<R>::new(1);
             s.set_weights(Some(Arc::clone(&net)));
-            let shared = Arc::new(Shared {
-                control: Arc::new(Control::default()),
-                halt: AtomicBool::new(false),
-                nodes: AtomicU64::new(0),
-                db_hits: AtomicU64::new(0),
-            });
+            let shared = Arc::new(Shared::new(Arc::new(Control::default())));
             let start = <R as Play>::start();
             let w = &mut s.workers[0];
             w.prepare(

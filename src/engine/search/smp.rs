@@ -1,8 +1,9 @@
 //! Lazy SMP: the [`Searcher`] owns the transposition table behind an `Arc` and one
 //! [`Worker`] per thread. With `Threads` > 1 the helper threads run the same iterative
-//! deepening over the shared table (odd helpers one ply deeper, so the threads desynchronise)
-//! until the main thread is done; only the main thread keeps time and reports, and its result
-//! is played. One thread gives the same nodes as before threads existed, so `bench` stays a
+//! deepening over the shared table (odd helpers one ply deeper, and a helper skips a depth
+//! another thread has started, so the threads search different depths) until the main thread
+//! is done; only the main thread keeps time and reports. Its result is played, unless a helper
+//! completed a deeper iteration: then that one is (reported as one more `info` line). One thread gives the same nodes as before threads existed, so `bench` stays a
 //! signature (docs/architecture.md).
 
 use super::time::time_plan;
@@ -11,7 +12,7 @@ use super::{Control, Limits, Reporter, SearchResult, Silent, MAX_THREADS};
 use crate::egdb::{Egdb, ProbeCache};
 use crate::engine::eval::{self, Evaluate, Net};
 use crate::engine::tt::TranspositionTable;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 /// Search state kept between searches: the shared transposition table, the evaluation's
@@ -161,12 +162,7 @@ impl<G: Evaluate> Searcher<G> {
         control: &Arc<Control>,
         reporter: &mut dyn Reporter,
     ) -> SearchResult {
-        let shared = Arc::new(Shared {
-            control: Arc::clone(control),
-            halt: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-            db_hits: AtomicU64::new(0),
-        });
+        let shared = Arc::new(Shared::new(Arc::clone(control)));
         self.tt.new_search();
         let plan = time_plan(limits, G::piece_count(root));
         for w in &mut self.workers {

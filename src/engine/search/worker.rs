@@ -14,8 +14,8 @@ use crate::engine::eval::network::Accumulator;
 use crate::engine::eval::{Evaluate, Net, Planes};
 use crate::engine::tt::TranspositionTable;
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// One thread's search.
@@ -82,12 +82,7 @@ impl<G: Evaluate> Worker<G> {
             db_cache: ProbeCache::empty(),
             db_hits: 0,
             db_flushed: 0,
-            shared: Arc::new(Shared {
-                control: Arc::new(Control::default()),
-                halt: AtomicBool::new(false),
-                nodes: AtomicU64::new(0),
-                db_hits: AtomicU64::new(0),
-            }),
+            shared: Arc::new(Shared::new(Arc::new(Control::default()))),
             killers: Box::new([[None; 2]; MAX_PLY + 2]),
             history: Box::new([[0; 64]; 64]),
             pv: Box::new([[NO_MOVE; MAX_PLY + 2]; MAX_PLY + 2]),
@@ -285,6 +280,34 @@ pub(super) struct Shared {
     pub(super) nodes: AtomicU64,
     /// Endgame-database hits of every thread, added with the nodes.
     pub(super) db_hits: AtomicU64,
+    /// Lazy SMP: how many threads are searching each depth now (a helper skips a depth that
+    /// another thread has started, so two threads search two depths).
+    pub(super) searching: [AtomicU32; MAX_PLY + 2],
+    /// Lazy SMP: the deepest iteration a helper completed (depth, best move, its score, the
+    /// PV's second move); the main thread plays it when it is deeper than its own.
+    pub(super) helper_best: Mutex<Option<HelperResult>>,
+}
+
+/// The deepest iteration a Lazy SMP helper completed ([`Shared::helper_best`]).
+#[derive(Clone, Debug)]
+pub(super) struct HelperResult {
+    pub(super) depth: u32,
+    pub(super) score: i32,
+    pub(super) pv: Vec<Move>,
+}
+
+impl Shared {
+    /// Nothing searched yet, under `control`.
+    pub(super) fn new(control: Arc<Control>) -> Shared {
+        Shared {
+            control,
+            halt: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            db_hits: AtomicU64::new(0),
+            searching: std::array::from_fn(|_| AtomicU32::new(0)),
+            helper_best: Mutex::new(None),
+        }
+    }
 }
 
 impl<G: Evaluate> Worker<G> {
