@@ -112,6 +112,7 @@ impl<G: Evaluate> Worker<G> {
                     if h.as_ref().is_none_or(|h| h.depth < depth) {
                         *h = Some(HelperResult {
                             depth,
+                            seldepth: self.seldepth as u32,
                             score,
                             pv: self.pv[0][..self.pv_len[0]].to_vec(),
                         });
@@ -157,7 +158,8 @@ impl<G: Evaluate> Worker<G> {
     }
 
     /// Lazy SMP: plays the deepest iteration a helper completed when it is deeper than the
-    /// main thread's last, and reports it.
+    /// main thread's last, and reports it with the helper's selective depth (the main thread
+    /// may have stopped early, e.g. on a forced move, and reached fewer plies than that PV).
     fn take_helper_result(&mut self, result: &mut SearchResult, reporter: &mut dyn Reporter) {
         let h = self
             .shared
@@ -176,7 +178,7 @@ impl<G: Evaluate> Worker<G> {
         self.flush_nodes();
         reporter.iteration(&Info {
             depth: Depth(h.depth),
-            seldepth: Depth(self.seldepth as u32),
+            seldepth: Depth(h.seldepth),
             score: Score::from_search(h.score),
             nodes: self.total_nodes(),
             time_ms: self.start.elapsed().as_millis() as u64,
@@ -227,10 +229,11 @@ mod tests {
 
     /// Records the depths and first moves reported.
     #[derive(Default)]
-    struct Log(Vec<(u32, Option<Move>)>);
+    struct Log(Vec<(u32, u32, Option<Move>)>);
     impl Reporter for Log {
         fn iteration(&mut self, info: &Info) {
-            self.0.push((info.depth.0, info.pv.first().copied()));
+            self.0
+                .push((info.depth.0, info.seldepth.0, info.pv.first().copied()));
         }
     }
 
@@ -253,6 +256,7 @@ mod tests {
             let helper_move = list.as_slice()[list.len() - 1];
             *shared.helper_best.lock().unwrap() = Some(HelperResult {
                 depth: helper_depth,
+                seldepth: 23,
                 score: 7,
                 pv: vec![helper_move],
             });
@@ -274,7 +278,7 @@ mod tests {
             if played {
                 assert_eq!(r.depth, Depth(9));
                 let last = log.0.last().unwrap();
-                assert_eq!(last, &(9, Some(helper_move)));
+                assert_eq!(last, &(9, 23, Some(helper_move)));
             } else {
                 assert_eq!(r.depth, Depth(3));
                 assert_eq!(log.0.last().unwrap().0, 3);

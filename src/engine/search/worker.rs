@@ -283,8 +283,8 @@ pub(super) struct Shared {
     /// Lazy SMP: how many threads are searching each depth now (a helper skips a depth that
     /// another thread has started, so two threads search two depths).
     pub(super) searching: [AtomicU32; MAX_PLY + 2],
-    /// Lazy SMP: the deepest iteration a helper completed (depth, best move, its score, the
-    /// PV's second move); the main thread plays it when it is deeper than its own.
+    /// Lazy SMP: the deepest iteration a helper completed (depth, selective depth, score, PV);
+    /// the main thread plays it when it is deeper than its own.
     pub(super) helper_best: Mutex<Option<HelperResult>>,
 }
 
@@ -292,6 +292,8 @@ pub(super) struct Shared {
 #[derive(Clone, Debug)]
 pub(super) struct HelperResult {
     pub(super) depth: u32,
+    /// The helper's selective depth then (its PV's plies were all reached by it).
+    pub(super) seldepth: u32,
     pub(super) score: i32,
     pub(super) pv: Vec<Move>,
 }
