@@ -76,16 +76,7 @@ impl<G: Evaluate> Worker<G> {
                         result.score = Score::from_search(s);
                         if main {
                             self.flush_nodes();
-                            reporter.iteration(&Info {
-                                depth: Depth(depth),
-                                seldepth: Depth(self.seldepth as u32),
-                                score: Score::from_search(s),
-                                nodes: self.total_nodes(),
-                                time_ms: self.start.elapsed().as_millis() as u64,
-                                hashfull: self.tt.hashfull(),
-                                db_hits: self.shared.db_hits.load(Ordering::Relaxed),
-                                pv,
-                            });
+                            reporter.iteration(&self.info(depth, self.seldepth as u32, s, pv));
                         }
                     }
                 }
@@ -120,16 +111,7 @@ impl<G: Evaluate> Worker<G> {
                 }
                 continue;
             }
-            reporter.iteration(&Info {
-                depth: Depth(depth),
-                seldepth: Depth(self.seldepth as u32),
-                score: Score::from_search(score),
-                nodes: self.total_nodes(),
-                time_ms: self.start.elapsed().as_millis() as u64,
-                hashfull: self.tt.hashfull(),
-                db_hits: self.shared.db_hits.load(Ordering::Relaxed),
-                pv,
-            });
+            reporter.iteration(&self.info(depth, self.seldepth as u32, score, pv));
             // Best-move stability: a changed best move or a falling score asks for more time.
             instability *= 0.5;
             if depth > 1 && prev_best != result.best {
@@ -176,16 +158,22 @@ impl<G: Evaluate> Worker<G> {
         result.score = Score::from_search(h.score);
         result.depth = Depth(h.depth);
         self.flush_nodes();
-        reporter.iteration(&Info {
-            depth: Depth(h.depth),
-            seldepth: Depth(h.seldepth),
-            score: Score::from_search(h.score),
+        reporter.iteration(&self.info(h.depth, h.seldepth, h.score, h.pv));
+    }
+
+    /// The report of an iteration at `depth` plies that reached `seldepth` plies, with its
+    /// score (search scale) and PV; nodes, time and table use as they stand now.
+    fn info(&self, depth: u32, seldepth: u32, score: i32, pv: Vec<Move>) -> Info {
+        Info {
+            depth: Depth(depth),
+            seldepth: Depth(seldepth),
+            score: Score::from_search(score),
             nodes: self.total_nodes(),
             time_ms: self.start.elapsed().as_millis() as u64,
             hashfull: self.tt.hashfull(),
             db_hits: self.shared.db_hits.load(Ordering::Relaxed),
-            pv: h.pv,
-        });
+            pv,
+        }
     }
 
     fn aspiration(&mut self, root: &G::Position, depth: i32, prev: i32) -> i32 {
