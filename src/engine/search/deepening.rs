@@ -207,7 +207,6 @@ impl<G: Evaluate> Worker<G> {
 mod tests {
     use super::super::worker::{HelperResult, Shared};
     use super::super::{Control, Depth, Info, Limits, Reporter, Searcher, Silent};
-    use crate::core::draughts::Notation;
     use crate::core::movegen::Duplicates;
     use crate::core::moves::{Move, MoveList};
     use crate::core::play::Play;
@@ -225,13 +224,19 @@ mod tests {
         }
     }
 
+    /// The English start position and its legal moves.
+    fn start() -> (<English as Play>::Position, MoveList) {
+        let pos = <English as Play>::start();
+        let mut list = MoveList::new();
+        <English as Play>::generate(&pos, &mut list, Duplicates::Drop);
+        (pos, list)
+    }
+
     /// A helper's completed iteration deeper than the main thread's last is played and
     /// reported; one no deeper is not.
     #[test]
     fn a_deeper_helper_iteration_is_played() {
-        let pos = <English as Notation>::parse_fen("B:W21-32:B1-12").unwrap();
-        let mut list = MoveList::new();
-        <English as Play>::generate(&pos, &mut list, Duplicates::Drop);
+        let (pos, list) = start();
         let mut s = Searcher::<English>::new(1);
         let control = Arc::new(Control::default());
         let limits = Limits {
@@ -279,13 +284,10 @@ mod tests {
         }
     }
 
-    /// Two threads to a fixed depth: a legal move at that depth at least, and the depth
-    /// counters all given back.
+    /// Two threads to a fixed depth: a legal move, searched to that depth at least.
     #[test]
     fn two_threads_reach_the_depth() {
-        let pos = <English as Notation>::parse_fen("B:W21-32:B1-12").unwrap();
-        let mut list = MoveList::new();
-        <English as Play>::generate(&pos, &mut list, Duplicates::Drop);
+        let (pos, list) = start();
         let mut s = Searcher::<English>::new(8);
         s.set_threads(2);
         let control = Arc::new(Control::default());
