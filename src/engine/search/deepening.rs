@@ -52,7 +52,8 @@ impl<G: Evaluate> Worker<G> {
         let mut instability = 0.0f64;
         let first = if main { 1 } else { 1 + (self.id as u32 & 1) };
         for depth in first..=max_depth {
-            let slot = &self.shared.searching[(depth as usize).min(MAX_PLY + 1)];
+            let d = (depth as usize).min(MAX_PLY + 1);
+            let slot = &self.shared.searching[d];
             // A helper leaves a depth another thread has started to the next depth.
             if !main && depth < max_depth && slot.load(Ordering::Relaxed) > 0 {
                 continue;
@@ -60,8 +61,7 @@ impl<G: Evaluate> Worker<G> {
             slot.fetch_add(1, Ordering::Relaxed);
             self.root_best = None;
             let s = self.aspiration(root, depth as i32, score);
-            self.shared.searching[(depth as usize).min(MAX_PLY + 1)]
-                .fetch_sub(1, Ordering::Relaxed);
+            self.shared.searching[d].fetch_sub(1, Ordering::Relaxed);
             if self.stopped {
                 // A move that raised alpha in the unfinished iteration beat the last best: it
                 // is played, and reported first so that `bestmove` is the last PV's move.

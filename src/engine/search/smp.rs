@@ -3,8 +3,9 @@
 //! deepening over the shared table (odd helpers one ply deeper, and a helper skips a depth
 //! another thread has started, so the threads search different depths) until the main thread
 //! is done; only the main thread keeps time and reports. Its result is played, unless a helper
-//! completed a deeper iteration: then that one is (reported as one more `info` line). One thread gives the same nodes as before threads existed, so `bench` stays a
-//! signature (docs/architecture.md).
+//! completed a deeper iteration: then that one is (reported as one more `info` line). One
+//! thread gives the same nodes as before threads existed, so `bench` stays a signature
+//! (docs/architecture.md).
 
 use super::time::time_plan;
 use super::worker::{Shared, Worker};
