@@ -430,26 +430,33 @@ fn a_network_file_loads_through_eval_file_and_is_searched_with() {
     );
 }
 
-/// The shipped English networks (`data/weights/english-g1.dmnn` and `english-g2.dmnn`,
-/// docs/training.md) load as networks and rank a man up above level above a man down.
+/// The shipped networks (`data/weights/*.dmnn`, docs/training.md) load as networks of their
+/// variant and rank a man up above level above a man down (the start position with one man
+/// of Black's or White's taken off, White to move).
 #[test]
-fn the_shipped_english_networks_load_and_count_material() {
+fn the_shipped_networks_load_and_count_material() {
+    let english = (
+        "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+        "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11",
+        "W:W21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,12",
+    );
     for file in ["english-g1.dmnn", "english-g2.dmnn"] {
-        let path = format!("{}/data/weights/{file}", env!("CARGO_MANIFEST_DIR"));
-        let net = Net::from_bytes(&std::fs::read(&path).unwrap(), Variant::English).unwrap();
-        assert!(net.network().is_some(), "{file}");
-        shipped_network_counts_material(&net, file);
+        shipped_network_counts_material::<damiera::English>(file, english);
     }
+    let russian = (
+        "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
+        "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8",
+        "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
+    );
+    shipped_network_counts_material::<damiera::Russian>("russian-g1.dmnn", russian);
 }
 
-fn shipped_network_counts_material(net: &Net, file: &str) {
-    let eval = |fen: &str| {
-        let pos = <damiera::English as damiera::Notation>::parse_fen(fen).unwrap();
-        <damiera::English as Evaluate>::evaluate(&pos, Some(net))
-    };
-    let level = eval("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
-    let up = eval("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11");
-    let down = eval("W:W21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,12");
+fn shipped_network_counts_material<G: Evaluate>(file: &str, (level, up, down): (&str, &str, &str)) {
+    let path = format!("{}/data/weights/{file}", env!("CARGO_MANIFEST_DIR"));
+    let net = Net::from_bytes(&std::fs::read(&path).unwrap(), G::VARIANT).unwrap();
+    assert!(net.network().is_some(), "{file}");
+    let eval = |fen: &str| G::evaluate(&G::parse_fen(fen).unwrap(), Some(&net));
+    let (level, up, down) = (eval(level), eval(up), eval(down));
     assert!(
         up > level + 50 && level > down + 50,
         "{file}: {up} {level} {down}"
