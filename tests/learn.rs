@@ -443,12 +443,14 @@ fn the_shipped_networks_load_and_count_material() {
     for file in ["english-g1.dmnn", "english-g2.dmnn"] {
         shipped_network_counts_material::<damiera::English>(file, english);
     }
+    // Russian and Brazilian share the board and its notation.
     let russian = (
         "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
         "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8",
         "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
     );
     shipped_network_counts_material::<damiera::Russian>("russian-g1.dmnn", russian);
+    shipped_network_counts_material::<damiera::Brazilian>("brazilian-g1.dmnn", russian);
 }
 
 fn shipped_network_counts_material<G: Evaluate>(file: &str, (level, up, down): (&str, &str, &str)) {
