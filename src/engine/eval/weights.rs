@@ -23,7 +23,8 @@ const N: usize = Variant::ALL.len();
 /// weights `english.dmev` at 100 ms a move; docs/training.md "English, generation 2"),
 /// Russian's and Brazilian's theirs (generation 1: +88.7 ± 19.6 and +43.1 ± 18.1 against
 /// their pattern weights `russian.dmev` and `brazilian.dmev`; docs/training.md "Russian and
-/// Brazilian networks"), the others pattern weights (`DMEV`). [`Net::from_bytes`] tells the two apart by their magic.
+/// Brazilian networks"), the others pattern weights (`DMEV`). [`Net::from_bytes`] tells the
+/// two apart by their magic.
 const EMBEDDED: [Option<&[u8]>; N] = [
     Some(include_bytes!("../../../data/weights/english-g2.dmnn")),
     Some(include_bytes!("../../../data/weights/italian.dmev")),
