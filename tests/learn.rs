@@ -451,6 +451,8 @@ fn the_shipped_networks_load_and_count_material() {
     );
     shipped_network_counts_material::<damiera::Russian>("russian-g1.dmnn", russian);
     shipped_network_counts_material::<damiera::Brazilian>("brazilian-g1.dmnn", russian);
+    // Italian's FEN numbers its squares 1-32 as English does (White's men on 21-32).
+    shipped_network_counts_material::<damiera::Italian>("italian-g1.dmnn", english);
 }
 
 fn shipped_network_counts_material<G: Evaluate>(file: &str, (level, up, down): (&str, &str, &str)) {
