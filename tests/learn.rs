@@ -449,7 +449,9 @@ fn the_shipped_networks_load_and_count_material() {
         "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8",
         "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
     );
-    shipped_network_counts_material::<damiera::Russian>("russian-g1.dmnn", russian);
+    for file in ["russian-g1.dmnn", "russian-g2.dmnn"] {
+        shipped_network_counts_material::<damiera::Russian>(file, russian);
+    }
     shipped_network_counts_material::<damiera::Brazilian>("brazilian-g1.dmnn", russian);
     // Italian's FEN numbers its squares 1-32 as English does (White's men on 21-32).
     shipped_network_counts_material::<damiera::Italian>("italian-g1.dmnn", english);

@@ -21,8 +21,9 @@ const N: usize = Variant::ALL.len();
 /// [`Variant::ALL`] order (`None`: the variant plays with the hand-set evaluation): English's
 /// is its evaluation network (generation 2, `DMNN`, +78.1 ± 19.6 Elo against its pattern
 /// weights `english.dmev` at 100 ms a move; docs/training.md "English, generation 2"),
-/// Russian's and Brazilian's theirs (generation 1: +88.7 ± 19.6 and +43.1 ± 18.1 against
-/// their pattern weights `russian.dmev` and `brazilian.dmev`; docs/training.md "Russian and
+/// Russian's its generation 2 (played by generation 1; +112.7 ± 20.0 against its pattern
+/// weights `russian.dmev`; docs/training.md "Russian, generation 2"), Brazilian's its
+/// generation 1 (+43.1 ± 18.1 against `brazilian.dmev`; docs/training.md "Russian and
 /// Brazilian networks"), Italian's its own (generation 1: +194.0 ± 27.8 against
 /// `italian.dmev`; docs/training.md "Italian network, generation 1"), Damone's and
 /// International's pattern weights (`DMEV`). [`Net::from_bytes`] tells the two apart by
@@ -31,7 +32,7 @@ const EMBEDDED: [Option<&[u8]>; N] = [
     Some(include_bytes!("../../../data/weights/english-g2.dmnn")),
     Some(include_bytes!("../../../data/weights/italian-g1.dmnn")),
     Some(include_bytes!("../../../data/weights/brazilian-g1.dmnn")),
-    Some(include_bytes!("../../../data/weights/russian-g1.dmnn")),
+    Some(include_bytes!("../../../data/weights/russian-g2.dmnn")),
     Some(include_bytes!("../../../data/weights/damone.dmev")),
     Some(include_bytes!("../../../data/weights/international.dmev")),
 ];
