@@ -18,16 +18,11 @@ pub fn variant_index(v: Variant) -> usize {
 const N: usize = Variant::ALL.len();
 
 /// The weights files shipped in `data/weights/`, one per variant that has been trained, in
-/// [`Variant::ALL`] order (`None`: the variant plays with the hand-set evaluation): English's
-/// is its evaluation network (generation 2, `DMNN`, +78.1 ± 19.6 Elo against its pattern
-/// weights `english.dmev` at 100 ms a move; docs/training.md "English, generation 2"),
-/// Russian's its generation 2 (played by generation 1; +112.7 ± 20.0 against its pattern
-/// weights `russian.dmev`; docs/training.md "Russian, generation 2"), Brazilian's its
-/// generation 1 (+43.1 ± 18.1 against `brazilian.dmev`; docs/training.md "Russian and
-/// Brazilian networks"), Italian's its own (generation 1: +194.0 ± 27.8 against
-/// `italian.dmev`; docs/training.md "Italian network, generation 1"), Damone's and
-/// International's pattern weights (`DMEV`). [`Net::from_bytes`] tells the two apart by
-/// their magic.
+/// [`Variant::ALL`] order (`None`: the variant plays with the hand-set evaluation): an
+/// evaluation network (`DMNN`) for English, Italian, Brazilian and Russian, pattern weights
+/// (`DMEV`) for Damone and International. Each file is the one that won its match against the
+/// one before (docs/strength.md "Evaluation network", docs/training.md for the commands).
+/// [`Net::from_bytes`] tells the two formats apart by their magic.
 const EMBEDDED: [Option<&[u8]>; N] = [
     Some(include_bytes!("../../../data/weights/english-g2.dmnn")),
     Some(include_bytes!("../../../data/weights/italian-g1.dmnn")),
