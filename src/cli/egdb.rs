@@ -7,9 +7,11 @@ use damiera::core::dispatch::{dispatch_rules, RulesFn};
 use damiera::core::moves::MoveList;
 use damiera::core::notation::fen::parse_fen;
 use damiera::core::notation::moves::move_name;
-use damiera::egdb::build::{build, position, BuildOptions};
+use damiera::egdb::build::{
+    build, build_one, position, unit_dependencies, unit_of, units, BuildOptions,
+};
 use damiera::egdb::index::Indexer;
-use damiera::egdb::material::flip_board;
+use damiera::egdb::material::{flip_board, Material};
 use damiera::egdb::verify::verify;
 use damiera::egdb::{default_dir, Egdb, EgdbError, Probe, Wld};
 use damiera::tools::convert::{self, ConvertConfig};
@@ -53,6 +55,27 @@ enum EgdbCommand {
         /// Worker threads (default: every core).
         #[arg(long)]
         threads: Option<usize>,
+    },
+    /// Build one unit (a material and its swap, e.g. w2k-b1k) from the units it depends on,
+    /// which must be there: a task of a distributed build (docs/cluster.md). Kept if built.
+    BuildUnit {
+        #[command(flatten)]
+        common: Common,
+        /// A material of the unit, as in the table names: w<men>m<kings>k-b<men>m<kings>k.
+        #[arg(long)]
+        unit: String,
+        /// Worker threads (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// The build's task graph up to --pieces pieces, in build order: one line a unit, its
+    /// name, a tab, the units it depends on separated by spaces, a tab, its positions.
+    Units {
+        #[command(flatten)]
+        common: Common,
+        /// The most pieces on the board.
+        #[arg(long, short)]
+        pieces: u32,
     },
     /// The value of a position, its distance and every move's value.
     Probe {
@@ -130,6 +153,8 @@ enum EgdbCommand {
 
 enum Job {
     Build(u32, usize),
+    BuildUnit(Material, usize),
+    Units(u32),
     Probe(String),
     Verify(u32, usize),
     Info(u32),
@@ -155,6 +180,22 @@ pub fn run(a: EgdbArgs) -> ExitCode {
             pieces,
             threads: t,
         } => (common, Job::Build(pieces, threads(t))),
+        EgdbCommand::BuildUnit {
+            common,
+            unit,
+            threads: t,
+        } => match unit.parse::<Material>() {
+            Ok(m) if m.pieces() <= 8 && m.wm + m.wk > 0 && m.bm + m.bk > 0 => {
+                (common, Job::BuildUnit(m, threads(t)))
+            }
+            Ok(_) => {
+                return fail(&format!(
+                    "--unit {unit}: 2 to 8 pieces, both sides on the board"
+                ))
+            }
+            Err(e) => return fail(&format!("--unit {unit}: {e}")),
+        },
+        EgdbCommand::Units { common, pieces } => (common, Job::Units(pieces)),
         EgdbCommand::Probe { common, fen } => (common, Job::Probe(fen)),
         EgdbCommand::Verify {
             common,
@@ -199,7 +240,9 @@ pub fn run(a: EgdbArgs) -> ExitCode {
         Ok(v) => v,
         Err(e) => return fail(&e),
     };
-    if let Job::Build(p, _) | Job::Verify(p, _) | Job::Info(p) | Job::Bench(p, ..) = job {
+    if let Job::Build(p, _) | Job::Units(p) | Job::Verify(p, _) | Job::Info(p) | Job::Bench(p, ..) =
+        job
+    {
         if !(2..=8).contains(&p) {
             return fail(&format!("--pieces {p}: 2 to 8"));
         }
@@ -239,6 +282,37 @@ impl RulesFn for Run {
                     r.kept,
                     self.root.join(R::NAME).display()
                 );
+                Ok(ExitCode::SUCCESS)
+            }
+            Job::BuildUnit(m, threads) => {
+                let r = build_one::<R>(&self.root, m, threads)?;
+                let bytes: u64 = r.built.iter().map(|b| b.2).sum();
+                if r.built.is_empty() {
+                    println!("{}: unit {} kept", R::NAME, unit_of(m)[0]);
+                } else {
+                    println!(
+                        "{}: unit {} built ({} positions, {} bytes) in {:.1} s",
+                        R::NAME,
+                        unit_of(m)[0],
+                        r.positions,
+                        bytes,
+                        r.seconds
+                    );
+                }
+                Ok(ExitCode::SUCCESS)
+            }
+            Job::Units(pieces) => {
+                let mut out = String::new();
+                for u in units(pieces) {
+                    let deps: Vec<String> = unit_dependencies(&u)
+                        .iter()
+                        .map(|d| d.to_string())
+                        .collect();
+                    let positions: u64 =
+                        u.iter().map(|&m| Indexer::new::<R::Board>(m).size()).sum();
+                    out.push_str(&format!("{}\t{}\t{positions}\n", u[0], deps.join(" ")));
+                }
+                print!("{out}");
                 Ok(ExitCode::SUCCESS)
             }
             Job::Probe(fen) => probe::<R>(&self.root, &fen),

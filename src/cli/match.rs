@@ -81,10 +81,37 @@ pub struct MatchArgs {
     /// Draw by adjudication after this many plies played by the engines.
     #[arg(long, default_value_t = 400)]
     pub max_plies: usize,
+    /// Play only the opening pairs FIRST..END (numbered from 0, END excluded; pair i is games
+    /// 2i+1 and 2i+2 of the report, its opening with both colours): a worker's share of a
+    /// distributed match (docs/cluster.md). The PDN keeps every game's number.
+    #[arg(long, value_name = "FIRST..END")]
+    pairs: Option<String>,
+    /// Play nothing: report the games of the --pdn file as this match's (as --resume reads
+    /// them), with the SPRT's state if --sprt is given.
+    #[arg(long, requires = "pdn", conflicts_with = "pairs")]
+    report_only: bool,
+    /// Print the report as one line of JSON (W/D/L, pentanomial, Elo interval, LLR, SPRT
+    /// state; docs/cluster.md) instead of text.
+    #[arg(long)]
+    json: bool,
     /// Adjudicate a game as soon as its position is in the endgame databases under DIR
     /// (without DIR: the default data directory): their result, noted in the PDN.
     #[arg(long, value_name = "DIR")]
     pub egdb: Option<Option<PathBuf>>,
+}
+
+/// `FIRST..END` (pair numbers from 0, END excluded, FIRST < END).
+fn parse_pairs(text: &str) -> Result<std::ops::Range<usize>, String> {
+    let bad = || format!("--pairs '{text}': expected FIRST..END, e.g. 0..10 (END excluded)");
+    let (a, b) = text.split_once("..").ok_or_else(bad)?;
+    let (a, b): (usize, usize) = (
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+    );
+    if a >= b {
+        return Err(bad());
+    }
+    Ok(a..b)
 }
 
 /// The values of `id` with their command-line positions.
@@ -213,9 +240,23 @@ pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
     if a.games == 0 {
         return fail("--games must be at least 1");
     }
+    let pairs = if a.report_only {
+        Some(0..0)
+    } else {
+        match a.pairs.as_deref().map(parse_pairs).transpose() {
+            Ok(p) => p,
+            Err(e) => return fail(&e),
+        }
+    };
     let names = [engines[0].name.clone(), engines[1].name.clone()];
     // The games of an earlier run of this match (`--resume`), with their PDN text.
-    let earlier = match (&a.pdn, a.resume) {
+    if a.report_only && !a.pdn.as_deref().is_some_and(|p| Path::new(p).exists()) {
+        return fail(&format!(
+            "--report-only: no file {}",
+            a.pdn.as_deref().unwrap_or_default()
+        ));
+    }
+    let earlier = match (&a.pdn, a.resume || a.report_only) {
         (Some(path), true) if Path::new(path).exists() => {
             let read = std::fs::read_to_string(path)
                 .map_err(|e| format!("--resume: cannot read {path}: {e}"))
@@ -243,13 +284,14 @@ pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
         egdb,
         event: "damiera match".to_string(),
         done: earlier.iter().map(|g| g.record.clone()).collect(),
+        pairs,
     };
     // Each game is appended to the PDN file as it ends, so an interrupted match keeps it.
     // The file is opened (and, without --resume, emptied) when the first game ends: a match
     // that fails to start leaves an earlier file as it was.
     let mut append: Option<(String, Option<std::fs::File>)> =
         a.pdn.as_ref().map(|path| (path.clone(), None));
-    if !earlier.is_empty() {
+    if !earlier.is_empty() && !a.report_only {
         eprintln!(
             "resuming: {} games read from {}",
             earlier.len(),
@@ -292,6 +334,9 @@ pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
         Ok(r) => r,
         Err(e) => return fail(&e),
     };
+    if a.report_only {
+        append = None;
+    }
     if let Some((path, _)) = append.take() {
         // In game order: the earlier run's games as they were written, then the new ones.
         let mut all: Vec<(usize, String)> = earlier
@@ -307,7 +352,11 @@ pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
         }
     }
     let mut out = std::io::stdout().lock();
-    let _ = out.write_all(arena::report_text(&cfg, &report).as_bytes());
+    if a.json {
+        let _ = writeln!(out, "{}", arena::summary_json(&cfg, &report));
+    } else {
+        let _ = out.write_all(arena::report_text(&cfg, &report).as_bytes());
+    }
     let _ = out.flush();
     if interrupted.load(Ordering::SeqCst) {
         ExitCode::from(130)

@@ -29,6 +29,11 @@ pub struct PerftArgs {
     /// How identical captures reached by different paths count.
     #[arg(long, value_enum, default_value_t = DupArg::Drop)]
     pub duplicates: DupArg,
+    /// Print the FEN of every position K plies below instead of counting, one a line and
+    /// once per path, so that perft(depth) is the sum of perft(depth - K) over them (the
+    /// split of a distributed perft, docs/cluster.md). K at most --depth.
+    #[arg(long, value_name = "K", conflicts_with = "divide")]
+    pub split: Option<u32>,
 }
 
 /// How identical captures reached by different paths count.
@@ -51,10 +56,14 @@ pub fn run(a: PerftArgs) -> ExitCode {
         DupArg::Drop => Duplicates::Drop,
         DupArg::Keep => Duplicates::Keep,
     };
+    if let Some(k) = a.split.filter(|&k| k > a.depth) {
+        return fail(&format!("--split {k}: at most --depth ({})", a.depth));
+    }
     variant.dispatch(PerftJob {
         fen: a.fen,
         depth: a.depth,
         divide: a.divide,
+        split: a.split,
         dups,
     })
 }
@@ -63,6 +72,7 @@ struct PerftJob {
     fen: Option<String>,
     depth: u32,
     divide: bool,
+    split: Option<u32>,
     dups: Duplicates,
 }
 
@@ -79,6 +89,14 @@ impl VariantFn for PerftJob {
                 }
             },
         };
+        if let Some(k) = self.split {
+            let mut out = std::io::stdout().lock();
+            perft::positions_at::<G>(&pos, k, self.dups, &mut |p| {
+                let _ = writeln!(out, "{}", G::fen(p));
+            });
+            let _ = out.flush();
+            return ExitCode::SUCCESS;
+        }
         run_perft::<G>(&pos, self.depth, self.divide, self.dups);
         ExitCode::SUCCESS
     }

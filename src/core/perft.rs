@@ -65,6 +65,27 @@ impl<G: Play> MoveVisitor for PerftChildren<'_, G> {
     }
 }
 
+/// Calls `visit` with every position `ply` plies below `pos`, once per path (in move
+/// generation order), so that the sum of perft(`depth - ply`) over them is perft(`depth`):
+/// the split a distributed perft hands out (docs/cluster.md). Not the hot path: a move list
+/// a ply on the stack.
+pub fn positions_at<G: Play>(
+    pos: &G::Position,
+    ply: u32,
+    dups: Duplicates,
+    visit: &mut impl FnMut(&G::Position),
+) {
+    if ply == 0 {
+        visit(pos);
+        return;
+    }
+    let mut list = MoveList::new();
+    G::generate(pos, &mut list, dups);
+    for mv in list.iter() {
+        positions_at::<G>(&G::make(pos, mv), ply - 1, dups, visit);
+    }
+}
+
 /// perft split by root move, for any game: calls `report(move, name, leaves)` for each
 /// legal move in generation order and returns the total. With [`Duplicates::Keep`] a capture
 /// reached by several paths is reported once per path, each under its own path's name.

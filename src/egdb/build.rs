@@ -600,6 +600,74 @@ pub fn units(pieces: u32) -> Vec<Vec<Material>> {
         .collect()
 }
 
+/// The unit `m` belongs to: the smaller of `m` and its swap first (the unit's name), then the
+/// other when they differ.
+pub fn unit_of(m: Material) -> Vec<Material> {
+    let first = m.min(m.swapped());
+    if first == first.swapped() {
+        vec![first]
+    } else {
+        vec![first, first.swapped()]
+    }
+}
+
+/// The units `unit`'s tables look up, each named by its first material, sorted and without
+/// repeats: the edges of the build's task graph (each unit is a pure function of these).
+pub fn unit_dependencies(unit: &[Material]) -> Vec<Material> {
+    let mut v: Vec<Material> = unit
+        .iter()
+        .flat_map(|m| m.dependencies())
+        .map(|d| unit_of(d)[0])
+        .filter(|d| !unit.contains(d))
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// Builds the one unit of material `m` into `<root>/<variant>/` (kept when its files are
+/// there and sound), after checking that every unit it depends on ([`unit_dependencies`]) is
+/// there: the task of a distributed build (docs/cluster.md). The files are those
+/// [`build`] writes.
+///
+/// # Errors
+/// A missing dependency (one line naming its table), or a file error.
+pub fn build_one<R: Rules>(
+    root: &Path,
+    m: Material,
+    threads: usize,
+) -> Result<BuildReport, EgdbError> {
+    let t0 = Instant::now();
+    let dir = variant_dir(root, R::VARIANT);
+    fs::create_dir_all(&dir).map_err(|e| EgdbError(format!("{}: {e}", dir.display())))?;
+    let unit = unit_of(m);
+    let mut report = BuildReport::default();
+    if unit
+        .iter()
+        .all(|&t| file::read(&dir, R::VARIANT, t).is_ok())
+    {
+        report.kept = unit.len();
+        return Ok(report);
+    }
+    for d in unit_dependencies(&unit) {
+        for t in unit_of(d) {
+            if !dir.join(file::file_name(t)).exists() {
+                return Err(EgdbError(format!(
+                    "unit {}: the table {t} it depends on is not in {} (build its unit first)",
+                    unit[0],
+                    dir.display()
+                )));
+            }
+        }
+    }
+    for (m, n, size) in build_unit::<R>(&dir, &unit, threads, &ProgressBar::hidden())? {
+        report.built.push((m, n, size));
+        report.positions += n;
+    }
+    report.seconds = t0.elapsed().as_secs_f64();
+    Ok(report)
+}
+
 /// Builds (or completes) the variant's databases up to `opts.pieces` pieces.
 pub fn build<R: Rules>(opts: &BuildOptions) -> Result<BuildReport, EgdbError> {
     let t0 = Instant::now();

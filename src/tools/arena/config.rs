@@ -100,4 +100,8 @@ pub struct MatchConfig {
     /// Games already played (`--resume`: read back from the match's PDN file): counted in the
     /// totals from the start and not played again. Empty for a new match.
     pub done: Vec<GameRecord>,
+    /// Play only the games of these opening pairs (pair `i`: games `2i` and `2i + 1`, its
+    /// opening with both colours), `None` for every game: a worker's share of a distributed
+    /// match (docs/cluster.md). An empty range plays nothing (a report of `done`).
+    pub pairs: Option<std::ops::Range<usize>>,
 }

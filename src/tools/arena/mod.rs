@@ -26,7 +26,7 @@ pub use config::{MatchConfig, TimeControl, DEPTH_ONLY_TIMEOUT_MS, TC_GRACE_MS};
 pub use game::egdb_adjudication;
 use game::{play_game, Seat};
 pub use record::{GameRecord, GameResult, MoveTimes, Reason};
-pub use report::{progress_line, report_text, MatchReport, Tally};
+pub use report::{progress_line, report_text, summary_json, MatchReport, Tally};
 
 use engine_spec::{EngineSpec, Protocol};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -121,7 +121,12 @@ pub fn run_match_with(
     check_dxp_addresses(cfg)?;
     let total = cfg.games;
     let done: std::collections::HashSet<usize> = cfg.done.iter().map(|g| g.index).collect();
-    let pending: Arc<Vec<usize>> = Arc::new((0..total).filter(|i| !done.contains(i)).collect());
+    let wanted = |i: &usize| cfg.pairs.as_ref().is_none_or(|r| r.contains(&(i / 2)));
+    let pending: Arc<Vec<usize>> = Arc::new(
+        (0..total)
+            .filter(|i| !done.contains(i) && wanted(i))
+            .collect(),
+    );
     let mut tally = Tally::default();
     let mut games = Vec::new();
     for g in cfg.done.iter().filter(|g| g.index < total) {

@@ -218,6 +218,49 @@ pub fn report_text(cfg: &MatchConfig, r: &MatchReport) -> String {
     s
 }
 
+/// The totals on one line of JSON, for programs that drive matches (docs/cluster.md):
+/// `{"games":N,"of":M,"w":W,"d":D,"l":L,"penta":[5 counts],"elo":E,"lower":LO,"upper":HI,
+/// "llr":X,"sprt":"H0"|"H1"|"continue"}` from the first engine's view; `elo`, `lower` and
+/// `upper` (logistic Elo, the 95% pentanomial interval) are `null` without a finished pair,
+/// `llr` and `sprt` without `--sprt`.
+pub fn summary_json(cfg: &MatchConfig, r: &MatchReport) -> String {
+    let t = &r.tally;
+    let num = |x: Option<f64>| match x {
+        Some(v) if v.is_finite() => format!("{:.3}", v + 0.0),
+        _ => "null".to_string(),
+    };
+    let e = t.penta.elo();
+    let (llr, state) = match &cfg.sprt {
+        Some(sp) => {
+            let llr = sp.llr(&t.penta);
+            let st = match sp.state(llr) {
+                SprtState::H0 => "\"H0\"",
+                SprtState::H1 => "\"H1\"",
+                SprtState::Continue => "\"continue\"",
+            };
+            (num(Some(llr)), st.to_string())
+        }
+        None => ("null".to_string(), "null".to_string()),
+    };
+    let p = t.penta.counts;
+    format!(
+        "{{\"games\":{},\"of\":{},\"w\":{},\"d\":{},\"l\":{},\"penta\":[{},{},{},{},{}],\"elo\":{},\"lower\":{},\"upper\":{},\"llr\":{llr},\"sprt\":{state}}}",
+        t.games(),
+        cfg.games,
+        t.wdl[0],
+        t.wdl[1],
+        t.wdl[2],
+        p[0],
+        p[1],
+        p[2],
+        p[3],
+        p[4],
+        num(e.map(|e| e.elo)),
+        num(e.map(|e| e.lower)),
+        num(e.map(|e| e.upper)),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -249,6 +292,7 @@ mod tests {
             max_plies: 10,
             event: String::new(),
             done: Vec::new(),
+            pairs: None,
         }
     }
 
