@@ -452,7 +452,9 @@ fn the_shipped_networks_load_and_count_material() {
     for file in ["russian-g1.dmnn", "russian-g2.dmnn"] {
         shipped_network_counts_material::<damiera::Russian>(file, russian);
     }
-    shipped_network_counts_material::<damiera::Brazilian>("brazilian-g1.dmnn", russian);
+    for file in ["brazilian-g1.dmnn", "brazilian-g2.dmnn"] {
+        shipped_network_counts_material::<damiera::Brazilian>(file, russian);
+    }
     // Italian's FEN numbers its squares 1-32 as English does (White's men on 21-32).
     shipped_network_counts_material::<damiera::Italian>("italian-g1.dmnn", english);
 }

@@ -26,7 +26,7 @@ const N: usize = Variant::ALL.len();
 const EMBEDDED: [Option<&[u8]>; N] = [
     Some(include_bytes!("../../../data/weights/english-g2.dmnn")),
     Some(include_bytes!("../../../data/weights/italian-g1.dmnn")),
-    Some(include_bytes!("../../../data/weights/brazilian-g1.dmnn")),
+    Some(include_bytes!("../../../data/weights/brazilian-g2.dmnn")),
     Some(include_bytes!("../../../data/weights/russian-g2.dmnn")),
     Some(include_bytes!("../../../data/weights/damone.dmev")),
     Some(include_bytes!("../../../data/weights/international.dmev")),
