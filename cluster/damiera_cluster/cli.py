@@ -11,6 +11,7 @@ from damiera_cluster.common import JobError, TaskError, find_damiera, init_ray
 
 
 def parser() -> argparse.ArgumentParser:
+    """The argument parser: the common options, then one subcommand a job."""
     p = argparse.ArgumentParser(
         prog="damiera-cluster",
         description="damiera's self-play, matches, endgame databases and deep perft on Ray "
@@ -81,6 +82,7 @@ def shutdown() -> None:
 
 
 def main(argv=None) -> int:
+    """Runs one job; the exit status (0, 1 on a job error, 2 on bad arguments, 130 on Ctrl-C)."""
     # A failed task's error reaches the user once, as our one line (wait_tasks); Ray would
     # also print every other failed task's when its result is dropped.
     os.environ.setdefault("RAY_IGNORE_UNHANDLED_ERRORS", "1")

@@ -38,6 +38,7 @@ def units(binary: str, variant: str, pieces: int) -> list:
 
 
 def run(args, binary: str) -> int:
+    """Runs the egdb job (``args`` from :mod:`damiera_cluster.cli`); returns the exit status."""
     root = Path(args.dir).resolve()
     root.mkdir(parents=True, exist_ok=True)
     graph = units(binary, args.variant, args.pieces)

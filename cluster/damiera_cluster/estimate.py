@@ -16,6 +16,7 @@ BYTES_PER_POSITION = 11
 
 
 def estimate(lines, rate: float, cores=(1, 8, 32, 128, 512)) -> str:
+    """The estimate's lines for the graph ``lines`` at ``rate`` positions/s a core."""
     units = {}
     order = []
     for line in lines:
@@ -44,6 +45,7 @@ def estimate(lines, rate: float, cores=(1, 8, 32, 128, 512)) -> str:
 
 
 def main(argv=None) -> int:
+    """The command line; exit status 2 on bad input."""
     argv = sys.argv[1:] if argv is None else argv
     if not argv:
         print("usage: python -m damiera_cluster.estimate RATE [CORES...] < units.txt",

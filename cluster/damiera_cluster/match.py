@@ -75,6 +75,7 @@ def report(binary: str, match_args: list, pdn: Path, sprt, as_json: bool) -> str
 
 
 def run(args, binary: str) -> int:
+    """Runs the match job (``args`` from :mod:`damiera_cluster.cli`); returns the exit status."""
     match_args = list(args.match_args)
     if match_args and match_args[0] == "--":
         match_args = match_args[1:]

@@ -43,6 +43,7 @@ def perft_batch(binary: str, variant: str, fens: list, depth: int, duplicates: s
 
 
 def run(args, binary: str) -> int:
+    """Runs the perft job (``args`` from :mod:`damiera_cluster.cli`); returns the exit status."""
     if not 0 <= args.split_ply <= args.depth:
         raise JobError(f"--split-ply {args.split_ply}: 0 to --depth ({args.depth})")
     t0 = time.monotonic()

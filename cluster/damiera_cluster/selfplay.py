@@ -54,6 +54,7 @@ def join(shards: list) -> bytes:
 
 
 def run(args, binary: str) -> int:
+    """Runs the selfplay job (``args`` from :mod:`damiera_cluster.cli`); returns the exit status."""
     options = ["--depth", str(args.depth), "--seed", str(args.seed),
                "--opening-plies", str(args.opening_plies)]
     if args.nodes is not None:
