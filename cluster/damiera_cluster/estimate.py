@@ -19,15 +19,23 @@ def estimate(lines, rate: float, cores=(1, 8, 32, 128, 512)) -> str:
     """The estimate's lines for the graph ``lines`` at ``rate`` positions/s a core."""
     units = {}
     order = []
-    for line in lines:
+    for k, line in enumerate(lines, 1):
         if not line.strip():
             continue
-        name, deps, positions = line.rstrip("\n").split("\t")
+        cols = line.rstrip("\n").split("\t")
+        if len(cols) != 3 or not cols[2].isdigit():
+            raise ValueError(f"line {k}: expected UNIT<TAB>DEPENDENCIES<TAB>POSITIONS")
+        name, deps, positions = cols
         units[name] = (deps.split(), int(positions))
         order.append(name)
+    if not order:
+        raise ValueError("no units on stdin (pipe `damiera egdb units -v V -p N` in)")
     finish = {}
     for u in order:
         deps, n = units[u]
+        for d in deps:
+            if d not in finish:
+                raise ValueError(f"unit {u} depends on {d}, not listed before it")
         finish[u] = max((finish[d] for d in deps), default=0.0) + n / rate
     total = sum(n for _, n in units.values())
     path = max(finish.values())
