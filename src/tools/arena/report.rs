@@ -220,9 +220,9 @@ pub fn report_text(cfg: &MatchConfig, r: &MatchReport) -> String {
 
 /// The totals on one line of JSON, for programs that drive matches (docs/cluster.md):
 /// `{"games":N,"of":M,"w":W,"d":D,"l":L,"penta":[5 counts],"elo":E,"lower":LO,"upper":HI,
-/// "llr":X,"sprt":"H0"|"H1"|"continue"}` from the first engine's view; `elo`, `lower` and
-/// `upper` (logistic Elo, the 95% pentanomial interval) are `null` without a finished pair,
-/// `llr` and `sprt` without `--sprt`.
+/// "llr":X,"sprt":"H0"|"H1"|"continue"}` from the first engine's view; `elo` (logistic) is
+/// `null` without a finished pair, `lower` and `upper` (the 95% pentanomial interval) also
+/// when [`report_text`] prints no interval, `llr` and `sprt` without `--sprt`.
 pub fn summary_json(cfg: &MatchConfig, r: &MatchReport) -> String {
     let t = &r.tally;
     let num = |x: Option<f64>| match x {
@@ -230,6 +230,7 @@ pub fn summary_json(cfg: &MatchConfig, r: &MatchReport) -> String {
         _ => "null".to_string(),
     };
     let e = t.penta.elo();
+    let interval = t.penta.interval_meaningful();
     let (llr, state) = match &cfg.sprt {
         Some(sp) => {
             let llr = sp.llr(&t.penta);
@@ -256,8 +257,8 @@ pub fn summary_json(cfg: &MatchConfig, r: &MatchReport) -> String {
         p[3],
         p[4],
         num(e.map(|e| e.elo)),
-        num(e.map(|e| e.lower)),
-        num(e.map(|e| e.upper)),
+        num(e.filter(|_| interval).map(|e| e.lower)),
+        num(e.filter(|_| interval).map(|e| e.upper)),
     )
 }
 
@@ -268,6 +269,7 @@ mod tests {
     use crate::engine::Depth;
     use crate::tools::arena::config::TimeControl;
     use crate::tools::arena::engine_spec::{EngineSpec, Protocol};
+    use crate::tools::arena::stats::Sprt;
 
     fn config() -> MatchConfig {
         let spec = |n: &str| EngineSpec {
@@ -337,5 +339,52 @@ mod tests {
         tally.penta.counts = [2, 2, 2, 2, 2];
         let text = report_text(&cfg, &MatchReport { tally, ..empty });
         assert!(text.contains("Elo: +0.0 ± "), "{text}");
+    }
+
+    #[test]
+    fn the_json_summary_says_what_the_text_says() {
+        let mut cfg = config();
+        let empty = MatchReport {
+            tally: Tally::default(),
+            games: Vec::new(),
+            interrupted: false,
+            sprt_state: None,
+        };
+        assert_eq!(
+            summary_json(&cfg, &empty),
+            "{\"games\":0,\"of\":2,\"w\":0,\"d\":0,\"l\":0,\"penta\":[0,0,0,0,0],\
+             \"elo\":null,\"lower\":null,\"upper\":null,\"llr\":null,\"sprt\":null}"
+        );
+        // Nine pairs: an estimate but no interval, as in the text.
+        let mut tally = Tally {
+            wdl: [6, 6, 6],
+            ..Tally::default()
+        };
+        tally.penta.counts = [2, 2, 1, 2, 2];
+        let nine = MatchReport {
+            tally: tally.clone(),
+            ..empty.clone()
+        };
+        let json = summary_json(&cfg, &nine);
+        assert!(
+            json.contains("\"w\":6,\"d\":6,\"l\":6,\"penta\":[2,2,1,2,2],\"elo\":0.000,\"lower\":null,\"upper\":null"),
+            "{json}"
+        );
+        // Ten differing pairs: the interval of the text, and the SPRT's state.
+        tally.penta.counts = [2, 2, 2, 2, 2];
+        cfg.sprt = Some(Sprt::parse("0,10").expect("sprt"));
+        let ten = MatchReport { tally, ..empty };
+        let (json, text) = (summary_json(&cfg, &ten), report_text(&cfg, &ten));
+        let lower = json
+            .split("\"lower\":")
+            .nth(1)
+            .and_then(|r| r.split(',').next())
+            .and_then(|v| v.parse::<f64>().ok())
+            .expect("a lower bound");
+        assert!(
+            text.contains(&format!("95%: {lower:+.1} ..")),
+            "{json}\n{text}"
+        );
+        assert!(json.ends_with("\"sprt\":\"continue\"}"), "{json}");
     }
 }
