@@ -1,12 +1,13 @@
 //! `damiera analyse`: a search from the shell, printed for a person to read; with `--pdn`,
 //! every position of a file's games ([`super::analyse_pdn`]).
 
-use super::{analyse_pdn, db_score, db_text, fail, hash_mib};
+use super::{analyse_pdn, evaluations, fail, hash_mib};
 use damiera::core::variant::Variant;
 use damiera::egdb::default_dir;
 use damiera::engine::eval::Evaluation;
 use damiera::engine::search::Limits;
 use damiera::engine::{Depth, Engine, Event, MoveForm, Score, MAX_EGDB_PIECES};
+use damiera::tools::analysis::{db_score, db_text};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -66,27 +67,13 @@ pub fn run(a: AnalyseArgs) -> ExitCode {
         Ok(v) => v,
         Err(e) => return fail(&e.to_string()),
     };
-    let mut evaluations = Vec::new();
-    if let Some(path) = a.eval_file {
-        // Without --variant (a PDN file's games say theirs), the file is for each
-        // variant it fits.
-        let results: Vec<_> = variant
-            .map_or(Variant::ALL.to_vec(), |v| vec![v])
-            .into_iter()
-            .map(|v| (v, Evaluation::from_eval_file(v, &path)))
-            .collect();
-        if let Some((_, Err(e))) = results
-            .iter()
-            .find(|(_, r)| r.is_err())
-            .filter(|_| variant.is_some() || results.iter().all(|(_, r)| r.is_err()))
-        {
-            return fail(e);
-        }
-        evaluations = results
-            .into_iter()
-            .filter_map(|(v, r)| r.ok().map(|e| (v, e)))
-            .collect();
-    }
+    let evaluations = match a.eval_file {
+        Some(path) => match evaluations(variant, &path) {
+            Ok(e) => e,
+            Err(e) => return fail(&e),
+        },
+        None => Vec::new(),
+    };
     let egdb = a.egdb.map(|d| d.unwrap_or_else(default_dir));
     if let Some(path) = a.pdn {
         return analyse_pdn::run(analyse_pdn::PdnArgs {

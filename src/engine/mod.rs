@@ -32,10 +32,11 @@ use crate::engine::search::MAX_THREADS;
 use crate::engine::search::{Control, Info, Limits, Reporter, Searcher};
 pub use crate::engine::search::{Depth, Score};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 /// A job for the [`Runner`]'s thread: a search or a perft.
 type Job = Box<dyn FnOnce() + Send>;
@@ -847,7 +848,20 @@ impl Engine {
         &mut self,
         limits: Limits,
         form: MoveForm,
+        info: impl FnMut(Event),
+    ) -> (Option<String>, Option<String>) {
+        self.search_cancellable(limits, form, info, &AtomicBool::new(false))
+    }
+
+    /// [`Engine::search`] that another thread can end early: when `cancel` is set (it is read
+    /// every [`CANCEL_POLL_MS`] milliseconds), the search stops and reports what it has, as
+    /// after [`Engine::stop`].
+    pub fn search_cancellable(
+        &mut self,
+        limits: Limits,
+        form: MoveForm,
         mut info: impl FnMut(Event),
+        cancel: &AtomicBool,
     ) -> (Option<String>, Option<String>) {
         let (tx, rx) = mpsc::channel();
         self.go(
@@ -859,16 +873,24 @@ impl Engine {
             }),
         );
         let mut best = (None, None);
-        for ev in rx {
-            match ev {
-                Event::BestMove { best: b, ponder } => {
+        loop {
+            if cancel.load(Ordering::SeqCst) {
+                self.signal_stop();
+            }
+            match rx.recv_timeout(Duration::from_millis(CANCEL_POLL_MS)) {
+                Ok(Event::BestMove { best: b, ponder }) => {
                     best = (b, ponder);
                     break;
                 }
-                ev => info(ev),
+                Ok(ev) => info(ev),
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
             }
         }
         self.wait();
         best
     }
 }
+
+/// How often (milliseconds) [`Engine::search_cancellable`] looks at its cancel flag.
+pub const CANCEL_POLL_MS: u64 = 20;

@@ -1,6 +1,8 @@
 //! What a shell user runs beside the engine: PDN files ([`pdn`]), engine matches ([`arena`]),
-//! self-play and training ([`learn`]), the databases' conversion check ([`convert`]).
+//! self-play and training ([`learn`]), the databases' conversion check ([`convert`]), a game's
+//! analysis ([`analysis`]).
 
+pub mod analysis;
 pub mod arena;
 pub mod convert;
 pub mod learn;
