@@ -12,10 +12,12 @@ use crate::core::damone::{self, DamoneDraughts, DamoneWin, Rank};
 use crate::core::draughts::{Draughts, DrawRules, Notation};
 use crate::core::movegen::Duplicates;
 use crate::core::moves::{Move, MoveList};
-use crate::core::notation::{FenError, MoveError};
+use crate::core::notation::{capture_paths, FenError, MoveError};
 use crate::core::play::Play;
 use crate::core::position::Position;
-use crate::core::rules::{Brazilian, Color, English, International, Italian, Rules, Russian};
+use crate::core::rules::{
+    Brazilian, Color, English, International, Italian, Numbering, Rules, Russian,
+};
 use crate::core::variant::Variant;
 use std::fmt;
 
@@ -114,6 +116,28 @@ pub fn outcome<G: Draughts>(pos: &G::Position, history: &[u64]) -> Option<Outcom
     let key = G::key(pos);
     (history.iter().filter(|&&k| k == key).count() >= 2)
         .then_some(Outcome::Draw("threefold repetition"))
+}
+
+/// A playable square of a board ([`VariantPosition::squares`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareView {
+    /// Its name in the variant's notation (`"29"`, `"c3"`).
+    pub name: String,
+    /// Its file, 0-based from White's left (0 is the a-file).
+    pub file: u8,
+    /// Its rank, 0-based from White's side (0 is White's first rank).
+    pub rank: u8,
+}
+
+/// The squares of a move ([`VariantPosition::move_squares`]), in the variant's notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveSquares {
+    /// The moving piece's square, then every landing square (two squares for a quiet move).
+    pub path: Vec<String>,
+    /// The squares of the pieces taken, in notation order.
+    pub captured: Vec<String>,
+    /// Whether a man ends the move as a king.
+    pub promotes: bool,
 }
 
 /// The rank of a piece on a square ([`VariantPosition::piece_on`]).
@@ -314,6 +338,69 @@ impl VariantPosition {
     /// Whether the variant's kings fly (Brazilian, Russian, International).
     pub fn flying_kings(&self) -> bool {
         each!(self, |G, _p| <G as Play>::FLYING_KINGS)
+    }
+
+    /// The board's playable squares in notation order (1 first, or a1, c1, ... for algebraic
+    /// notation), each with its place: what a board drawing needs.
+    pub fn squares(&self) -> Vec<SquareView> {
+        each!(self, |G, _p| {
+            let mut list: Vec<(Square, SquareView)> = Vec::new();
+            for file in 0..<G as Play>::FILES {
+                for rank in 0..<G as Play>::RANKS {
+                    if let Some(sq) = G::square_at(file, rank) {
+                        let name = G::square_name(sq);
+                        list.push((sq, SquareView { name, file, rank }));
+                    }
+                }
+            }
+            list.sort_by_key(|(sq, _)| G::square_order(*sq));
+            list.into_iter().map(|(_, v)| v).collect()
+        })
+    }
+
+    /// The piece on each square of [`VariantPosition::squares`], in the same order.
+    pub fn pieces(&self) -> Vec<Option<(Color, Piece)>> {
+        each!(self, |G, p| {
+            let mut list: Vec<Square> = Vec::new();
+            for file in 0..<G as Play>::FILES {
+                for rank in 0..<G as Play>::RANKS {
+                    list.extend(G::square_at(file, rank));
+                }
+            }
+            list.sort_by_key(|sq| G::square_order(*sq));
+            list.into_iter().map(|sq| p.piece(sq)).collect()
+        })
+    }
+
+    /// The board's size: files and ranks (8 and 8, or 10 and 10).
+    pub fn board_size(&self) -> (u8, u8) {
+        each!(self, |G, _p| (<G as Play>::FILES, <G as Play>::RANKS))
+    }
+
+    /// The square numbering the variant writes (numbers, or [`Numbering::Algebraic`]).
+    pub fn numbering(&self) -> Numbering {
+        each!(self, |G, _p| <G as Play>::NUMBERING)
+    }
+
+    /// The squares of a legal move, in the variant's notation: the moving piece's square and
+    /// every landing square (the first of the capture's paths, as [`VariantPosition::move_name`]
+    /// names it), and the squares of the pieces it takes, in notation order.
+    pub fn move_squares(&self, mv: &Move) -> MoveSquares {
+        each!(self, |G, p| {
+            let name = G::square_name;
+            let mut path = vec![name(mv.from)];
+            match capture_paths(p, mv).first() {
+                Some(landings) => path.extend(landings.iter().map(|&sq| name(sq))),
+                None => path.push(name(mv.to)),
+            }
+            let mut taken: Vec<Square> = mv.captured.iter().collect();
+            taken.sort_by_key(|sq| G::square_order(*sq));
+            MoveSquares {
+                path,
+                captured: taken.into_iter().map(name).collect(),
+                promotes: mv.promotes,
+            }
+        })
     }
 }
 
