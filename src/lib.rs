@@ -2,15 +2,16 @@
 //!
 //! Exact bitboard move generation, perft, search and protocols for six variants: English
 //! (American checkers), Italian, Brazilian, Russian, Italian Damone and International (10x10)
-//! draughts. Five layers, each using only the ones below it (docs/architecture.md):
+//! draughts. Six layers, each using only the ones below it (docs/architecture.md):
 //!
 //! - [`core`]: the game itself: bitboards and geometry, the rules of each variant as data,
 //!   positions, move generation, notation, perft, and the runtime choice of variant.
 //! - [`egdb`]: endgame databases: retrograde builder, table files, the probe handle.
 //! - [`engine`]: evaluation, search, transposition table, and the [`engine::Engine`] façade.
 //! - [`protocol`]: the text front ends (the native UCI-style loop, Hub, DXP) over the façade.
-//! - [`tools`]: what a shell user runs beside the engine: PDN files, matches, self-play and
-//!   training.
+//! - [`tools`]: what a shell user runs beside the engine: PDN files, a game's analysis,
+//!   matches, self-play and training.
+//! - [`web`]: `damiera serve`, the board in the browser (docs/serve.md).
 
 #![deny(missing_docs)]
 #![warn(clippy::absolute_paths)]
@@ -20,6 +21,7 @@ pub mod egdb;
 pub mod engine;
 pub mod protocol;
 pub mod tools;
+pub mod web;
 
 pub use self::core::bitboard::{Bitboard, Square};
 pub use self::core::draughts::{Draughts, DrawRules, Notation};

@@ -44,6 +44,8 @@ enum Command {
     Selfplay(cli::selfplay::SelfplayArgs),
     /// Fit the learned evaluation's weights to self-play data (docs/training.md).
     Train(cli::train::TrainArgs),
+    /// A board in the browser: play, analyse a position or a PDN game (docs/serve.md).
+    Serve(cli::serve::ServeArgs),
 }
 
 /// Restores the default action of SIGPIPE (end the process without a message).
@@ -90,6 +92,7 @@ fn main() -> ExitCode {
         Some(Command::Egdb(args)) => cli::egdb::run(args),
         Some(Command::Analyse(args)) => cli::analyse::run(args),
         Some(Command::Bench(args)) => cli::bench::run(args),
+        Some(Command::Serve(args)) => cli::serve::run(args),
         Some(Command::Hub) => {
             let out = damiera::protocol::Output::stdout();
             let mut lines = damiera::protocol::input_lines(std::io::stdin().lock());

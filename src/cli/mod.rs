@@ -12,32 +12,12 @@ pub mod r#match;
 pub mod openings;
 pub mod perft;
 pub mod selfplay;
+pub mod serve;
 pub mod train;
 
 use damiera::core::variant::Variant;
-use damiera::egdb::{Probe, Wld};
-use damiera::engine::search::{DB_BOUND, DB_STEP, DB_WIN};
-use damiera::engine::Score;
+use damiera::engine::eval::Evaluation;
 use std::process::ExitCode;
-
-/// An endgame database's value for the side to move as the shell tools print it:
-/// `db win in 13 plies (to conversion)`, `db draw`, `db loss in 8 plies (to conversion)`.
-pub fn db_text(p: &Probe) -> String {
-    match (p.value, p.distance) {
-        (Wld::Draw, _) | (_, None) => "db draw".into(),
-        (v, Some(d)) => format!("db {} in {d} plies (to conversion)", v.name()),
-    }
-}
-
-/// A search score in the endgame databases' band ([`DB_WIN`]): `Some(plies)` to the
-/// conversion from the root, positive for a win of the side to move, negative for a loss.
-pub fn db_score(s: Score) -> Option<i32> {
-    match s {
-        Score::Cp(c) if c >= DB_BOUND => Some((DB_WIN - c) % DB_STEP),
-        Score::Cp(c) if c <= -DB_BOUND => Some(-((DB_WIN + c) % DB_STEP)),
-        _ => None,
-    }
-}
 
 /// A usage error: `error: <msg>` on stderr and exit status 2.
 pub fn fail(msg: &str) -> ExitCode {
@@ -62,4 +42,31 @@ pub fn hash_mib(mib: u64) -> Result<usize, ExitCode> {
             Err(ExitCode::from(2))
         }
     }
+}
+
+/// The evaluations an `--eval-file` sets: for `variant` only, or without one (a PDN file's
+/// games, a web page's games say theirs) for each variant the file fits (`hand` fits all).
+///
+/// # Errors
+/// The file does not fit `variant`, or fits no variant: the reader's one line.
+pub fn evaluations(
+    variant: Option<Variant>,
+    path: &str,
+) -> Result<Vec<(Variant, Evaluation)>, String> {
+    let results: Vec<_> = variant
+        .map_or(Variant::ALL.to_vec(), |v| vec![v])
+        .into_iter()
+        .map(|v| (v, Evaluation::from_eval_file(v, path)))
+        .collect();
+    if let Some((_, Err(e))) = results
+        .iter()
+        .find(|(_, r)| r.is_err())
+        .filter(|_| variant.is_some() || results.iter().all(|(_, r)| r.is_err()))
+    {
+        return Err(e.clone());
+    }
+    Ok(results
+        .into_iter()
+        .filter_map(|(v, r)| r.ok().map(|e| (v, e)))
+        .collect())
 }

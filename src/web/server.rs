@@ -1,0 +1,254 @@
+//! The HTTP side of `damiera serve`: the embedded page, the WebSocket of each page, and the
+//! guards: loopback by default, requests from other origins (or, on loopback, for other host
+//! names: DNS rebinding) refused, request and message sizes bounded, sessions capped.
+
+use crate::web::messages::{self, ClientMessage};
+use crate::web::page;
+use crate::web::session::{self, Input, SessionConfig};
+use axum::body::Body;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::header::{CONTENT_LENGTH, CONTENT_TYPE, HOST, ORIGIN};
+use axum::http::{HeaderValue, StatusCode, Uri};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc};
+use tokio::net::TcpListener;
+use tokio::runtime::Builder;
+use tokio::sync::mpsc::unbounded_channel;
+
+/// The largest request body taken, in bytes (the page sends none; its messages go over the
+/// WebSocket).
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+/// The largest WebSocket message taken, in bytes (a pasted PDN file): 4 MiB.
+pub const MAX_MESSAGE_BYTES: usize = 4 * 1024 * 1024;
+/// The default cap on pages open at once (each has its own engine and table).
+pub const DEFAULT_MAX_SESSIONS: usize = 4;
+
+/// `damiera serve`'s options.
+#[derive(Clone, Debug)]
+pub struct ServeConfig {
+    /// The address to listen on (loopback by default).
+    pub host: IpAddr,
+    /// The port (0: any free port; the one taken is reported).
+    pub port: u16,
+    /// The most pages with an engine at once; one more gets a `busy` error.
+    pub max_sessions: usize,
+    /// What each page's engine is made with.
+    pub session: SessionConfig,
+}
+
+struct AppState {
+    config: ServeConfig,
+    /// Sessions running (their threads hold a [`SessionSlot`]).
+    sessions: AtomicUsize,
+}
+
+/// A place among the capped sessions, given back when dropped.
+struct SessionSlot(Arc<AppState>);
+
+impl Drop for SessionSlot {
+    fn drop(&mut self) {
+        self.0.sessions.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Serves the page until the process ends. `listening` gets the address bound (with the port
+/// taken when `port` was 0) once requests are accepted.
+///
+/// # Errors
+/// The runtime cannot start or the address cannot be bound: one line.
+pub fn serve(config: ServeConfig, listening: impl FnOnce(SocketAddr)) -> Result<(), String> {
+    let runtime = Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server: {e}"))?;
+    runtime.block_on(async move {
+        let addr = SocketAddr::new(config.host, config.port);
+        let listener = TcpListener::bind(addr)
+            .await
+            .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+        let bound = listener.local_addr().map_err(|e| e.to_string())?;
+        let state = Arc::new(AppState {
+            config,
+            sessions: AtomicUsize::new(0),
+        });
+        let app = router(state);
+        listening(bound);
+        axum::serve(listener, app)
+            .await
+            .map_err(|e| format!("server: {e}"))
+    })
+}
+
+fn router(state: Arc<AppState>) -> Router {
+    Router::new()
+        .route("/ws", get(websocket))
+        .fallback(get(asset))
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(middleware::from_fn_with_state(Arc::clone(&state), guard))
+        .with_state(state)
+}
+
+/// The host name of a `Host` header (`localhost:8080` → `localhost`, `[::1]:80` → `::1`).
+fn host_name(host: &str) -> &str {
+    if let Some(rest) = host.strip_prefix('[') {
+        return rest.split(']').next().unwrap_or(rest);
+    }
+    host.rsplit_once(':').map_or(host, |(name, _)| name)
+}
+
+/// Whether a `Host` header names this machine's loopback (`localhost`, `127.0.0.1`, `::1`).
+fn is_loopback_host(host: &str) -> bool {
+    let name = host_name(host);
+    name.eq_ignore_ascii_case("localhost")
+        || name.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
+fn refuse(status: StatusCode, why: String) -> Response {
+    (status, format!("{why}\n")).into_response()
+}
+
+/// Refuses what a page of another site (or a rebound DNS name) could send: a request whose
+/// `Origin` is not this server's own, and on a loopback server a request for another host
+/// name; and a body larger than [`MAX_BODY_BYTES`]. Adds headers that keep the page from
+/// being framed or sniffed.
+async fn guard(State(state): State<Arc<AppState>>, req: Request, next: Next) -> Response {
+    let headers = req.headers();
+    let Some(host) = headers.get(HOST).and_then(|h| h.to_str().ok()) else {
+        return refuse(StatusCode::BAD_REQUEST, "refused: no Host header".into());
+    };
+    if state.config.host.is_loopback() && !is_loopback_host(host) {
+        return refuse(
+            StatusCode::FORBIDDEN,
+            format!("refused: host {host} is not this loopback server"),
+        );
+    }
+    if let Some(origin) = headers.get(ORIGIN) {
+        let own = format!("http://{host}");
+        if origin.as_bytes() != own.as_bytes() {
+            let origin = String::from_utf8_lossy(origin.as_bytes());
+            return refuse(
+                StatusCode::FORBIDDEN,
+                format!("refused: a request from another origin ({origin})"),
+            );
+        }
+    }
+    let length = headers
+        .get(CONTENT_LENGTH)
+        .and_then(|l| l.to_str().ok())
+        .and_then(|l| l.parse::<u64>().ok());
+    if length.is_some_and(|l| l > MAX_BODY_BYTES as u64) {
+        return refuse(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("refused: a request body is at most {MAX_BODY_BYTES} bytes"),
+        );
+    }
+    let mut response = next.run(req).await;
+    let h = response.headers_mut();
+    h.insert(
+        "x-content-type-options",
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert("x-frame-options", HeaderValue::from_static("DENY"));
+    h.insert(
+        "content-security-policy",
+        HeaderValue::from_static(
+            "default-src 'self'; connect-src 'self'; img-src 'self' data: blob:; \
+             style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+        ),
+    );
+    response
+}
+
+async fn asset(uri: Uri) -> Response {
+    match page::find(uri.path()) {
+        Some(a) => ([(CONTENT_TYPE, a.content_type)], Body::from(a.bytes)).into_response(),
+        None => refuse(StatusCode::NOT_FOUND, format!("not found: {}", uri.path())),
+    }
+}
+
+async fn websocket(State(state): State<Arc<AppState>>, ws: WebSocketUpgrade) -> Response {
+    ws.max_message_size(MAX_MESSAGE_BYTES)
+        .on_upgrade(move |socket| page_socket(socket, state))
+}
+
+async fn send_text(socket: &mut WebSocket, text: String) -> bool {
+    socket.send(Message::Text(text.into())).await.is_ok()
+}
+
+/// One page: a session thread with its engine, fed by the page's messages; its messages go
+/// back in order. `stop` also sets the session's cancel flag at once (a game analysis holds
+/// the session's thread).
+async fn page_socket(mut socket: WebSocket, state: Arc<AppState>) {
+    let max = state.config.max_sessions;
+    if state.sessions.fetch_add(1, Ordering::SeqCst) >= max {
+        state.sessions.fetch_sub(1, Ordering::SeqCst);
+        let busy = format!("server busy: {max} pages are open (damiera serve --max-sessions)");
+        send_text(&mut socket, messages::error(&busy).to_string()).await;
+        let _ = socket.send(Message::Close(None)).await;
+        return;
+    }
+    let slot = SessionSlot(Arc::clone(&state));
+    let (out_tx, mut out_rx) = unbounded_channel::<String>();
+    let (in_tx, in_rx) = mpsc::channel::<Input>();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let started = {
+        let (config, inbox, out, cancel) = (
+            state.config.session.clone(),
+            in_tx.clone(),
+            out_tx.clone(),
+            Arc::clone(&cancel),
+        );
+        std::thread::Builder::new()
+            .name("damiera-page".into())
+            .spawn(move || {
+                let _slot = slot;
+                session::run(&config, in_rx, inbox, out, cancel);
+            })
+    };
+    if let Err(e) = started {
+        let text = messages::error(&format!("cannot start a session: {e}"));
+        send_text(&mut socket, text.to_string()).await;
+        return;
+    }
+    loop {
+        tokio::select! {
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Text(t))) => match serde_json::from_str::<ClientMessage>(t.as_str()) {
+                    Ok(m) => {
+                        if m == ClientMessage::Stop {
+                            cancel.store(true, Ordering::SeqCst);
+                        }
+                        if in_tx.send(Input::Client(m)).is_err() {
+                            break;
+                        }
+                    }
+                    Err(e) => {
+                        let _ = out_tx.send(messages::error(&format!("bad message: {e}")).to_string());
+                    }
+                },
+                Some(Ok(Message::Binary(_))) => {
+                    let _ = out_tx.send(messages::error("bad message: binary messages are not read; send JSON text").to_string());
+                }
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+            },
+            outgoing = out_rx.recv() => match outgoing {
+                Some(text) => {
+                    if !send_text(&mut socket, text).await {
+                        break;
+                    }
+                }
+                None => break,
+            },
+        }
+    }
+    cancel.store(true, Ordering::SeqCst);
+    let _ = in_tx.send(Input::Close);
+}

@@ -1,0 +1,393 @@
+//! One page's session: its own [`Engine`] and game on its own thread, driven by the messages the
+//! page sends ([`ClientMessage`]) and by its searches' results. Searches run on the engine's
+//! thread (`go`, `analyse`), so the session keeps reading; a game analysis runs on the session's
+//! thread and is ended by the cancel flag, which the WebSocket task sets on `stop` without
+//! waiting for the session.
+
+use crate::core::variant::Variant;
+use crate::core::variant_position::VariantPosition;
+use crate::engine::eval::Evaluation;
+use crate::engine::search::Limits;
+use crate::engine::{Depth, Engine, Event, MoveForm, MAX_EGDB_PIECES};
+use crate::tools::analysis::{analyse_game, annotated_pdn, report};
+use crate::tools::pdn;
+use crate::web::messages::{self, ClientMessage};
+use serde_json::Value;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use tokio::sync::mpsc::UnboundedSender;
+
+/// The deepest search a page may ask for, in plies.
+pub const MAX_DEPTH: u32 = 40;
+/// The longest time per move or per position a page may ask for, in milliseconds (a minute).
+pub const MAX_MOVETIME_MS: u64 = 60_000;
+/// The depth of a game analysis when the page gives neither depth nor time, in plies.
+pub const DEFAULT_ANALYSIS_DEPTH: u32 = 6;
+
+/// What every session's engine is made with (`damiera serve`'s options).
+#[derive(Clone, Debug)]
+pub struct SessionConfig {
+    /// The transposition table of each session, in MiB.
+    pub hash_mib: usize,
+    /// The evaluation of the variants `--eval-file` set (the others use their built-in one).
+    pub evaluations: Vec<(Variant, Evaluation)>,
+    /// The endgame databases' root, if used.
+    pub egdb: Option<PathBuf>,
+}
+
+/// What reaches a session: a page's message, a search's result, or the end of the page.
+#[derive(Debug)]
+pub enum Input {
+    /// A message from the page.
+    Client(ClientMessage),
+    /// A search ended (its best move is in the session's result slot).
+    BestMove {
+        /// The search's number in this session.
+        id: u64,
+    },
+    /// The page went away: the session ends.
+    Close,
+}
+
+/// Where a session's messages go (the WebSocket task sends them to the page in order).
+pub type Outbox = UnboundedSender<String>;
+
+/// A search's number and best move (native notation), as its thread leaves it.
+type SearchResult = Option<(u64, Option<String>)>;
+
+fn send(out: &Outbox, v: Value) {
+    // A closed page is noticed by the WebSocket task, which then sends `Close`.
+    let _ = out.send(v.to_string());
+}
+
+/// A running search: its number and whether its move is played (`go`) or only shown
+/// (`analyse`).
+#[derive(Copy, Clone, Debug)]
+struct Running {
+    id: u64,
+    plays: bool,
+}
+
+struct Session {
+    engine: Engine,
+    variant: Variant,
+    start_fen: Option<String>,
+    /// The moves played from the start, in the variant's notation.
+    moves: Vec<String>,
+    running: Option<Running>,
+    next_id: u64,
+    /// The last search's number and best move (native notation), written by the search's
+    /// thread before it reports [`Input::BestMove`], so that `stop` can act on it at once.
+    result: Arc<Mutex<SearchResult>>,
+    out: Outbox,
+    inbox: Sender<Input>,
+    cancel: Arc<AtomicBool>,
+}
+
+/// Runs a session until [`Input::Close`] (or until every sender is gone): sends `hello` and
+/// the English start position, then answers each input. `inbox` is a sender to the session's
+/// own `input`, which its searches report to; `cancel` is set by the WebSocket task on `stop`.
+pub fn run(
+    config: &SessionConfig,
+    input: Receiver<Input>,
+    inbox: Sender<Input>,
+    out: Outbox,
+    cancel: Arc<AtomicBool>,
+) {
+    let mut engine = Engine::new(Variant::English, 1);
+    if let Err(e) = engine.set_hash(config.hash_mib) {
+        send(&out, messages::error(&format!("hash table: {e}")));
+    }
+    for (v, e) in &config.evaluations {
+        engine.set_evaluation(*v, e.clone());
+    }
+    if let Some(root) = &config.egdb {
+        if let Err(e) = engine.set_egdb(Some(root), MAX_EGDB_PIECES) {
+            send(&out, messages::error(&format!("endgame databases: {e}")));
+        }
+    }
+    let mut s = Session {
+        engine,
+        variant: Variant::English,
+        start_fen: None,
+        moves: Vec::new(),
+        running: None,
+        next_id: 0,
+        result: Arc::new(Mutex::new(None)),
+        out,
+        inbox,
+        cancel,
+    };
+    send(&s.out, messages::hello());
+    s.send_position();
+    while let Ok(msg) = input.recv() {
+        match msg {
+            Input::Close => break,
+            Input::BestMove { id } => s.best_move(id),
+            Input::Client(m) => s.handle(m),
+        }
+    }
+    s.engine.stop();
+}
+
+/// The limits of a `go` or of a game analysis's positions: a depth or a time, within bounds.
+fn limits(depth: Option<u32>, movetime: Option<u64>, default_depth: u32) -> Result<Limits, String> {
+    if let Some(d) = depth.filter(|d| !(1..=MAX_DEPTH).contains(d)) {
+        return Err(format!("depth {d}: a depth is 1 to {MAX_DEPTH} plies"));
+    }
+    if let Some(t) = movetime.filter(|t| !(1..=MAX_MOVETIME_MS).contains(t)) {
+        return Err(format!(
+            "movetime {t}: a time per move is 1 to {MAX_MOVETIME_MS} ms"
+        ));
+    }
+    let depth = match (depth, movetime) {
+        (None, None) => Some(default_depth),
+        (d, _) => d,
+    };
+    Ok(Limits {
+        depth: depth.map(Depth),
+        movetime,
+        ..Limits::default()
+    })
+}
+
+impl Session {
+    fn error(&self, message: &str) {
+        send(&self.out, messages::error(message));
+    }
+
+    fn handle(&mut self, m: ClientMessage) {
+        match m {
+            ClientMessage::New { variant, fen } => self.new_game(&variant, fen),
+            ClientMessage::Move { name } => self.play(&name),
+            ClientMessage::Takeback { plies } => {
+                self.stop_running();
+                let n = plies.clamp(1, 2).min(self.moves.len());
+                self.moves.truncate(self.moves.len() - n);
+                self.sync_engine();
+                self.send_position();
+            }
+            ClientMessage::Go { depth, movetime } => match limits(depth, movetime, 1) {
+                Ok(l) => self.search(l, true),
+                Err(e) => self.error(&e),
+            },
+            ClientMessage::Analyse => self.search(
+                Limits {
+                    infinite: true,
+                    ..Limits::default()
+                },
+                false,
+            ),
+            ClientMessage::Stop => {
+                // The search ends and its result is acted on now (a `go` plays what it found),
+                // before any request the page sent after `stop`.
+                if let Some(r) = self.running {
+                    self.engine.stop();
+                    self.best_move(r.id);
+                }
+            }
+            ClientMessage::AnalysePdn {
+                pdn,
+                game,
+                depth,
+                movetime,
+            } => match limits(depth, movetime, DEFAULT_ANALYSIS_DEPTH) {
+                Ok(l) => self.analyse_pdn(&pdn, game, l),
+                Err(e) => self.error(&e),
+            },
+        }
+    }
+
+    /// Ends a running search whose result no longer matters (its move is not played).
+    fn stop_running(&mut self) {
+        if self.running.take().is_some() {
+            self.engine.stop();
+        }
+    }
+
+    /// Sets the engine to the game's position (after a change of the move list).
+    fn sync_engine(&mut self) {
+        let moves: Vec<&str> = self.moves.iter().map(String::as_str).collect();
+        if let Err(e) = self.engine.set_position(self.start_fen.as_deref(), &moves) {
+            // The moves were each checked when played; this cannot happen.
+            self.error(&format!("the game could not be set up: {e}"));
+        }
+    }
+
+    fn new_game(&mut self, variant: &str, fen: Option<String>) {
+        let variant: Variant = match variant.parse() {
+            Ok(v) => v,
+            Err(e) => return self.error(&e.to_string()),
+        };
+        let fen = fen.map(|f| f.trim().to_string()).filter(|f| !f.is_empty());
+        if let Err(e) = VariantPosition::new(variant, fen.as_deref()) {
+            return self.error(&fen_error(fen.as_deref().unwrap_or(""), &e.to_string()));
+        }
+        self.stop_running();
+        if self.engine.variant() != variant {
+            self.engine.set_variant(variant);
+        }
+        self.variant = variant;
+        self.engine.new_game();
+        self.start_fen = fen;
+        self.moves.clear();
+        self.sync_engine();
+        self.send_position();
+    }
+
+    fn play(&mut self, text: &str) {
+        self.stop_running();
+        if let Some(o) = self.engine.outcome() {
+            return self.error(&format!("the game is over ({o})"));
+        }
+        match self.engine.move_name(text) {
+            Ok(name) => {
+                self.moves.push(name);
+                self.sync_engine();
+                self.send_position();
+            }
+            // The core's message names the move (`illegal move 9-14`, `no such square`).
+            Err(e) if e.contains(text) => self.error(&e),
+            Err(e) => self.error(&format!("{text}: {e}")),
+        }
+    }
+
+    fn search(&mut self, limits: Limits, plays: bool) {
+        self.stop_running();
+        if let Some(o) = self.engine.outcome() {
+            return self.error(&format!("the game is over ({o})"));
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        let (out, inbox) = (self.out.clone(), self.inbox.clone());
+        let result = Arc::clone(&self.result);
+        let side = self.engine.side_to_move();
+        let sink = Box::new(move |ev| match ev {
+            Event::Info {
+                depth,
+                score,
+                nodes,
+                nps,
+                time_ms,
+                pv,
+                ..
+            } => send(
+                &out,
+                messages::info(depth.0, score, side, nodes, nps, time_ms, &pv),
+            ),
+            Event::BestMove { best, .. } => {
+                *result.lock().unwrap_or_else(|p| p.into_inner()) = Some((id, best));
+                let _ = inbox.send(Input::BestMove { id });
+            }
+        });
+        self.engine.go(limits, false, MoveForm::Native, sink);
+        self.running = Some(Running { id, plays });
+    }
+
+    /// Acts on the end of search `id`: sends its best move, and plays it for a `go`. Nothing
+    /// for a search already acted on or dropped by a later request.
+    fn best_move(&mut self, id: u64) {
+        let Some(r) = self.running.filter(|r| r.id == id) else {
+            return;
+        };
+        let result = self.result.lock().unwrap_or_else(|p| p.into_inner()).take();
+        let Some((_, best)) = result.filter(|(rid, _)| *rid == id) else {
+            return; // not reported yet: its `Input::BestMove` will come
+        };
+        self.running = None;
+        self.engine.wait();
+        send(&self.out, messages::bestmove(best.as_deref()));
+        if let (true, Some(mv)) = (r.plays, best) {
+            self.moves.push(mv);
+            self.sync_engine();
+            self.send_position();
+        }
+    }
+
+    fn analyse_pdn(&mut self, text: &str, number: usize, limits: Limits) {
+        self.stop_running();
+        let games = pdn::read_games(text);
+        if games.is_empty() {
+            return self.error("no game in the PDN");
+        }
+        if number == 0 || number > games.len() {
+            let n = games.len();
+            let s = if n == 1 { "" } else { "s" };
+            return self.error(&format!("game {number}: the PDN holds {n} game{s}"));
+        }
+        let game = &games[number - 1];
+        let replay = pdn::variant_of(game, Some(self.variant))
+            .map_err(|m| pdn::PdnError {
+                span: game.tag_span("GameType"),
+                message: m,
+            })
+            .and_then(|v| pdn::replay(game, v));
+        let replay = match replay {
+            Ok(r) => r,
+            Err(e) => {
+                let at = e.span;
+                return self.error(&format!(
+                    "line {}, column {}: {}",
+                    at.line, at.col, e.message
+                ));
+            }
+        };
+        self.cancel.store(false, Ordering::SeqCst);
+        let out = self.out.clone();
+        let progress = |done, total| send(&out, messages::progress(done, total));
+        let analysed = analyse_game(&mut self.engine, replay, limits, &self.cancel, progress);
+        let annotator = format!("damiera {}", env!("CARGO_PKG_VERSION"));
+        match analysed {
+            Some(a) => {
+                let text = report(number, game, &a);
+                let written = annotated_pdn(game, &a, &annotator);
+                send(
+                    &self.out,
+                    messages::analysis(number, games.len(), game, &a, text, written),
+                );
+            }
+            None => self.error("the game's analysis was stopped"),
+        }
+        // The analysis used the engine: back to the game being played.
+        if self.engine.variant() != self.variant {
+            self.engine.set_variant(self.variant);
+        }
+        self.engine.new_game();
+        self.sync_engine();
+    }
+
+    /// Sends the game's position, its legal moves, the last move and the outcome.
+    fn send_position(&self) {
+        let mut pos = match VariantPosition::new(self.variant, self.start_fen.as_deref()) {
+            Ok(p) => p,
+            Err(e) => return self.error(&e.to_string()),
+        };
+        let mut last = None;
+        for m in &self.moves {
+            let Ok(mv) = pos.parse_move(m) else { break };
+            last = Some(pos.move_squares(&mv));
+            pos.play(&mv);
+        }
+        let outcome = self.engine.outcome().map(|o| o.to_string());
+        send(
+            &self.out,
+            messages::position(&pos, &self.moves, last.as_ref(), outcome),
+        );
+    }
+}
+
+/// A FEN error as the page shows it: the parser's message, with the column (from 1) of the
+/// field it names when the FEN holds it.
+fn fen_error(fen: &str, message: &str) -> String {
+    // The parser quotes the offending part in backticks or quotes: find it in the FEN.
+    let quoted = message
+        .split(['`', '"', '\''])
+        .nth(1)
+        .filter(|q| !q.is_empty());
+    match quoted.and_then(|q| fen.find(q)) {
+        Some(at) => format!("column {}: {message}", at + 1),
+        None => message.to_string(),
+    }
+}

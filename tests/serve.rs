@@ -1,0 +1,397 @@
+//! `damiera serve` (docs/serve.md) without a browser: the HTTP guards (other origins, other
+//! host names, sizes), the embedded page, and the WebSocket protocol of docs/serve-protocol.md
+//! from a plain client: moves, refusals, searches, a game's analysis, stopping it, the cap on
+//! pages and two pages at once. The page itself is tested in a real browser by
+//! `tests/browser/test_serve.py`.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+use tungstenite::client::IntoClientRequest;
+use tungstenite::http::HeaderValue;
+use tungstenite::{Message, WebSocket};
+
+/// A running `damiera serve --port 0` and the port it took; killed when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Server {
+    fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("damiera"))
+            .args(["serve", "--port", "0", "--hash", "8"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("damiera serve starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout"))
+            .read_line(&mut line)
+            .expect("the address line");
+        let port = line
+            .split("127.0.0.1:")
+            .nth(1)
+            .and_then(|r| r.split('/').next())
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("no port in {line:?}"));
+        Server { child, port }
+    }
+
+    /// A raw HTTP/1.1 request: the status code and the body.
+    fn request(&self, head: &str, body: &[u8]) -> (u16, String) {
+        let mut s = TcpStream::connect(("127.0.0.1", self.port)).expect("connects");
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        s.write_all(head.replace("PORT", &self.port.to_string()).as_bytes())
+            .unwrap();
+        let _ = s.write_all(body);
+        let mut text = Vec::new();
+        let _ = s.read_to_end(&mut text);
+        let text = String::from_utf8_lossy(&text).to_string();
+        let status = text
+            .split_whitespace()
+            .nth(1)
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(0);
+        let body = text.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
+        (status, body)
+    }
+
+    fn get(&self, path: &str, extra: &str) -> (u16, String) {
+        self.request(
+            &format!(
+                "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:PORT\r\n{extra}Connection: close\r\n\r\n"
+            ),
+            b"",
+        )
+    }
+
+    /// A WebSocket to `/ws` with the page's own `Origin`.
+    fn page(&self) -> Page {
+        let url = format!("ws://127.0.0.1:{}/ws", self.port);
+        let mut req = url.into_client_request().unwrap();
+        let origin = format!("http://127.0.0.1:{}", self.port);
+        req.headers_mut()
+            .insert("Origin", HeaderValue::from_str(&origin).unwrap());
+        let (ws, _) = tungstenite::connect(req).expect("the WebSocket opens");
+        if let tungstenite::stream::MaybeTlsStream::Plain(s) = ws.get_ref() {
+            s.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
+        }
+        Page { ws }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+struct Page {
+    ws: WebSocket<tungstenite::stream::MaybeTlsStream<TcpStream>>,
+}
+
+impl Page {
+    fn send(&mut self, v: Value) {
+        self.ws.send(Message::text(v.to_string())).expect("sent");
+    }
+    fn send_text(&mut self, t: &str) {
+        self.ws.send(Message::text(t)).expect("sent");
+    }
+    fn recv(&mut self) -> Value {
+        loop {
+            match self.ws.read().expect("a message") {
+                Message::Text(t) => return serde_json::from_str(t.as_str()).expect("JSON"),
+                Message::Close(_) => panic!("the server closed the page"),
+                _ => {}
+            }
+        }
+    }
+    /// The next message of type `kind`, skipping others.
+    fn expect(&mut self, kind: &str) -> Value {
+        loop {
+            let m = self.recv();
+            if m["type"] == kind {
+                return m;
+            }
+            assert_ne!(m["type"], "error", "expected {kind}, got {m}");
+        }
+    }
+    /// `hello` and the first position.
+    fn open(server: &Server) -> (Page, Value) {
+        let mut p = server.page();
+        let hello = p.recv();
+        assert_eq!(hello["type"], "hello");
+        let pos = p.recv();
+        assert_eq!(pos["type"], "position");
+        (p, pos)
+    }
+}
+
+fn pdn(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/pdn")
+        .join(name);
+    std::fs::read_to_string(path).expect("test PDN")
+}
+
+fn names(pos: &Value) -> Vec<String> {
+    pos["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn the_page_is_served_and_other_origins_and_hosts_are_refused() {
+    let s = Server::start(&[]);
+    let (status, body) = s.get("/", "");
+    assert_eq!(status, 200);
+    assert!(
+        body.contains("<html") || body.contains("<!DOCTYPE"),
+        "{body}"
+    );
+    for asset in [
+        "/assets/app.js",
+        "/assets/style.css",
+        "/assets/vendor/uPlot.iife.min.js",
+    ] {
+        assert_eq!(s.get(asset, "").0, 200, "{asset}");
+    }
+    assert_eq!(s.get("/nope", "").0, 404);
+    // The page's own origin is welcome; another site's is not, for the page or the socket.
+    assert_eq!(s.get("/", "Origin: http://127.0.0.1:PORT\r\n").0, 200);
+    let (status, body) = s.get("/", "Origin: http://evil.example\r\n");
+    assert_eq!(status, 403, "{body}");
+    assert!(body.contains("another origin"), "{body}");
+    let upgrade = "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n\
+                   Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n";
+    let (status, _) = s.get("/ws", &format!("{upgrade}Origin: http://evil.example\r\n"));
+    assert_eq!(status, 403);
+    let (status, _) = s.get(
+        "/ws",
+        &format!("{upgrade}Origin: http://127.0.0.1:PORT\r\n"),
+    );
+    assert_eq!(status, 101);
+    // DNS rebinding: a loopback server answers only to loopback names.
+    let (status, body) = s.request(
+        "GET / HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
+        b"",
+    );
+    assert_eq!(status, 403, "{body}");
+    // A body larger than the limit is refused before it is read.
+    let (status, _) = s.request(
+        "POST / HTTP/1.1\r\nHost: 127.0.0.1:PORT\r\nContent-Length: 10000000\r\nConnection: close\r\n\r\n",
+        b"",
+    );
+    assert_eq!(status, 413);
+}
+
+#[test]
+fn moves_refusals_and_the_engine_over_the_websocket() {
+    let s = Server::start(&[]);
+    let (mut p, start) = Page::open(&s);
+    // English: 32 squares, numbered 1 at b8 (WCDF), Black to move with 7 moves.
+    assert_eq!(start["variant"], "english");
+    assert_eq!(start["squares"].as_array().unwrap().len(), 32);
+    assert_eq!(
+        start["squares"][0],
+        json!({"name": "1", "file": 1, "rank": 7})
+    );
+    assert_eq!(start["side"], "black");
+    assert_eq!(names(&start).len(), 7);
+    // An illegal move is refused and changes nothing.
+    p.send(json!({"type": "move", "move": "9-18"}));
+    let e = p.recv();
+    assert_eq!(e["type"], "error");
+    assert!(e["message"].as_str().unwrap().contains("9-18"), "{e}");
+    p.send(json!({"type": "move", "move": "9-13"}));
+    let pos = p.expect("position");
+    assert_eq!(pos["history"], json!(["9-13"]));
+    assert_eq!(pos["last"]["path"], json!(["9", "13"]));
+    assert_eq!(pos["side"], "white");
+    // Garbage and unknown messages: one-line errors, and the game goes on.
+    p.send_text("garbage");
+    assert!(p.recv()["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("bad message"));
+    p.send(json!({"type": "castle"}));
+    assert!(p.recv()["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("bad message"));
+    p.send(json!({"type": "go", "depth": 99}));
+    assert!(p.recv()["message"].as_str().unwrap().contains("depth 99"));
+    // The engine plays White at depth 2.
+    p.send(json!({"type": "go", "depth": 2}));
+    let info = p.expect("info");
+    assert!(info["pv"].as_array().is_some_and(|pv| !pv.is_empty()));
+    let best = p.expect("bestmove");
+    let pos = p.expect("position");
+    assert_eq!(pos["history"][1], best["move"]);
+    assert_eq!(pos["side"], "black");
+    p.send(json!({"type": "takeback", "plies": 2}));
+    assert_eq!(p.expect("position")["history"], json!([]));
+    // A bad FEN: its column and the old game kept.
+    p.send(json!({"type": "new", "variant": "international", "fen": "W:W31,32:B1,zz"}));
+    let e = p.recv();
+    assert_eq!(e["message"], "column 13: bad FEN: 'zz' is not a square");
+    p.send(json!({"type": "new", "variant": "chess"}));
+    assert_eq!(p.recv()["type"], "error");
+    // Russian: algebraic squares; International: 50 numbered squares, 1 at b10.
+    p.send(json!({"type": "new", "variant": "russian"}));
+    let ru = p.expect("position");
+    assert_eq!(ru["notation"], "algebraic");
+    assert!(names(&ru).contains(&"c3-d4".to_string()));
+    p.send(json!({"type": "new", "variant": "international"}));
+    let int = p.expect("position");
+    assert_eq!(int["notation"], "numbers");
+    assert_eq!(
+        (int["files"].clone(), int["ranks"].clone()),
+        (json!(10), json!(10))
+    );
+    assert_eq!(
+        int["squares"][0],
+        json!({"name": "1", "file": 1, "rank": 9})
+    );
+    assert_eq!(
+        int["squares"][45],
+        json!({"name": "46", "file": 0, "rank": 0})
+    );
+    // A capture lists its landing and captured squares: 1. 32-28 19-23 2. 28x19.
+    for m in ["32-28", "19-23"] {
+        p.send(json!({"type": "move", "move": m}));
+        p.expect("position");
+    }
+    p.send(json!({"type": "move", "move": "28x19"}));
+    let pos = p.expect("position");
+    assert_eq!(
+        pos["last"],
+        json!({"path": ["28", "19"], "captured": ["23"]})
+    );
+    // Analysis runs until stopped, then reports its best move; the position stays.
+    p.send(json!({"type": "analyse"}));
+    p.expect("info");
+    p.send(json!({"type": "stop"}));
+    let best = p.expect("bestmove");
+    assert!(best["move"].is_string());
+    p.send(json!({"type": "takeback", "plies": 1}));
+    assert_eq!(p.expect("position")["history"], json!(["32-28", "19-23"]));
+}
+
+#[test]
+fn a_game_analysis_marks_the_planted_blunder_and_bad_pdn_gets_its_line() {
+    let s = Server::start(&["--eval-file", "hand"]);
+    let (mut p, _) = Page::open(&s);
+    // tests/pdn/blunder.pdn: Black's 5. 12-16 drops a man to a 2-for-1 shot (checked with
+    // pydraughts, tests/analysis.rs); with the hand-set evaluation a man is 100 centi-men.
+    p.send(json!({"type": "analyse_pdn", "pdn": pdn("blunder.pdn"), "depth": 10}));
+    let mut last = 0;
+    let a = loop {
+        let m = p.recv();
+        match m["type"].as_str() {
+            Some("progress") => {
+                let done = m["done"].as_u64().unwrap();
+                assert!(done > last && m["total"] == 12, "{m}");
+                last = done;
+            }
+            Some("analysis") => break m,
+            _ => panic!("unexpected {m}"),
+        }
+    };
+    assert_eq!(last, 12);
+    let plies = a["plies"].as_array().unwrap();
+    assert_eq!(plies.len(), 11);
+    let marked: Vec<String> = plies
+        .iter()
+        .filter(|p| p["mark"] == "??")
+        .map(|p| {
+            format!(
+                "{} {}",
+                p["label"].as_str().unwrap(),
+                p["move"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(marked, ["5. 12-16"]);
+    let blunder = &plies[8];
+    assert!(blunder["score"].as_f64().unwrap() >= 1.0, "{blunder}");
+    assert_eq!(blunder["path"], json!(["12", "16"]));
+    assert!(blunder["best"].is_string() && blunder["line"].as_array().unwrap().len() >= 3);
+    assert!(a["pdn"].as_str().unwrap().contains("12-16??"));
+    assert!(a["report"]
+        .as_str()
+        .unwrap()
+        .contains("blunders: 5. 12-16??"));
+    // The boards before and after agree with the move: 12 empties, 16 fills.
+    let idx = |name: &str| {
+        a["squares"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|s| s["name"] == name)
+            .unwrap()
+    };
+    assert_eq!(blunder["pieces_before"][idx("12")], "bm");
+    assert_eq!(blunder["pieces"][idx("12")], "");
+    assert_eq!(blunder["pieces"][idx("16")], "bm");
+    // A PDN with an illegal move: its line and column (tests/pdn/errors.pdn).
+    p.send(json!({"type": "analyse_pdn", "pdn": pdn("errors.pdn"), "game": 1}));
+    let e = p.recv();
+    assert_eq!(e["message"], "line 5, column 33: illegal move 11-20", "{e}");
+    p.send(json!({"type": "analyse_pdn", "pdn": pdn("blunder.pdn"), "game": 3}));
+    assert_eq!(p.recv()["message"], "game 3: the PDN holds 1 game");
+    // The game being played is still there.
+    p.send(json!({"type": "move", "move": "11-15"}));
+    assert_eq!(p.expect("position")["history"], json!(["11-15"]));
+}
+
+#[test]
+fn a_long_analysis_is_stopped_and_never_holds_up_another_page() {
+    let s = Server::start(&["--max-sessions", "2"]);
+    let (mut a, _) = Page::open(&s);
+    let (mut b, _) = Page::open(&s);
+    // A third page finds the server busy.
+    let mut c = s.page();
+    let busy = c.recv();
+    assert!(
+        busy["message"].as_str().unwrap().contains("server busy"),
+        "{busy}"
+    );
+    // Page a analyses a long game deeply; page b plays meanwhile.
+    a.send(
+        json!({"type": "analyse_pdn", "pdn": pdn("english-loy-chinook-1991.pdn"),
+                  "depth": 40}),
+    );
+    b.send(json!({"type": "move", "move": "11-15"}));
+    assert_eq!(b.expect("position")["history"], json!(["11-15"]));
+    b.send(json!({"type": "go", "depth": 4}));
+    b.expect("bestmove");
+    assert_eq!(b.expect("position")["history"].as_array().unwrap().len(), 2);
+    // Stopping ends a's analysis with a one-line error, and a plays on.
+    a.send(json!({"type": "stop"}));
+    let e = a.expect("error");
+    assert_eq!(e["message"], "the game's analysis was stopped");
+    a.send(json!({"type": "move", "move": "9-13"}));
+    assert_eq!(a.expect("position")["history"], json!(["9-13"]));
+    // When a page goes, its place is free again.
+    drop(a);
+    let mut ok = false;
+    for _ in 0..50 {
+        let mut d = s.page();
+        if d.recv()["type"] == "hello" {
+            ok = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(ok, "a closed page's place is given back");
+}
