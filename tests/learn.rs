@@ -457,6 +457,19 @@ fn the_shipped_networks_load_and_count_material() {
     }
     // Italian's FEN numbers its squares 1-32 as English does (White's men on 21-32).
     shipped_network_counts_material::<damiera::Italian>("italian-g1.dmnn", english);
+    // International (FMJD): White's men on 31-50, Black's on 1-20.
+    let white: Vec<String> = (31..=50).map(|n| n.to_string()).collect();
+    let black: Vec<String> = (1..=20).map(|n| n.to_string()).collect();
+    let fen = |w: &[String], b: &[String]| format!("W:W{}:B{}", w.join(","), b.join(","));
+    let international = (
+        fen(&white, &black),
+        fen(&white, &black[..19]),
+        fen(&white[..19], &black),
+    );
+    shipped_network_counts_material::<damiera::International>(
+        "international-g1.dmnn",
+        (&international.0, &international.1, &international.2),
+    );
 }
 
 fn shipped_network_counts_material<G: Evaluate>(file: &str, (level, up, down): (&str, &str, &str)) {
