@@ -230,6 +230,11 @@ fn moves_refusals_and_the_engine_over_the_websocket() {
         .starts_with("bad message"));
     p.send(json!({"type": "go", "depth": 99}));
     assert!(p.recv()["message"].as_str().unwrap().contains("depth 99"));
+    p.send(json!({"type": "go"}));
+    assert!(p.recv()["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("go needs a depth"));
     // The engine plays White at depth 2.
     p.send(json!({"type": "go", "depth": 2}));
     let info = p.expect("info");

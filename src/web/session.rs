@@ -169,6 +169,10 @@ impl Session {
                 self.sync_engine();
                 self.send_position();
             }
+            ClientMessage::Go {
+                depth: None,
+                movetime: None,
+            } => self.error("go needs a depth (plies) or a movetime (ms)"),
             ClientMessage::Go { depth, movetime } => match limits(depth, movetime, 1) {
                 Ok(l) => self.search(l, true),
                 Err(e) => self.error(&e),
