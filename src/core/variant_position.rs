@@ -118,6 +118,18 @@ pub fn outcome<G: Draughts>(pos: &G::Position, history: &[u64]) -> Option<Outcom
         .then_some(Outcome::Draw("threefold repetition"))
 }
 
+/// The playable squares of `G`'s board with their file and rank, in notation order.
+fn board_squares<G: Play>() -> Vec<(Square, u8, u8)> {
+    let mut list = Vec::new();
+    for file in 0..G::FILES {
+        for rank in 0..G::RANKS {
+            list.extend(G::square_at(file, rank).map(|sq| (sq, file, rank)));
+        }
+    }
+    list.sort_by_key(|&(sq, _, _)| G::square_order(sq));
+    list
+}
+
 /// A playable square of a board ([`VariantPosition::squares`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SquareView {
@@ -343,33 +355,22 @@ impl VariantPosition {
     /// The board's playable squares in notation order (1 first, or a1, c1, ... for algebraic
     /// notation), each with its place: what a board drawing needs.
     pub fn squares(&self) -> Vec<SquareView> {
-        each!(self, |G, _p| {
-            let mut list: Vec<(Square, SquareView)> = Vec::new();
-            for file in 0..<G as Play>::FILES {
-                for rank in 0..<G as Play>::RANKS {
-                    if let Some(sq) = G::square_at(file, rank) {
-                        let name = G::square_name(sq);
-                        list.push((sq, SquareView { name, file, rank }));
-                    }
-                }
-            }
-            list.sort_by_key(|(sq, _)| G::square_order(*sq));
-            list.into_iter().map(|(_, v)| v).collect()
-        })
+        each!(self, |G, _p| board_squares::<G>()
+            .into_iter()
+            .map(|(sq, file, rank)| SquareView {
+                name: G::square_name(sq),
+                file,
+                rank,
+            })
+            .collect())
     }
 
     /// The piece on each square of [`VariantPosition::squares`], in the same order.
     pub fn pieces(&self) -> Vec<Option<(Color, Piece)>> {
-        each!(self, |G, p| {
-            let mut list: Vec<Square> = Vec::new();
-            for file in 0..<G as Play>::FILES {
-                for rank in 0..<G as Play>::RANKS {
-                    list.extend(G::square_at(file, rank));
-                }
-            }
-            list.sort_by_key(|sq| G::square_order(*sq));
-            list.into_iter().map(|sq| p.piece(sq)).collect()
-        })
+        each!(self, |G, p| board_squares::<G>()
+            .into_iter()
+            .map(|(sq, _, _)| p.piece(sq))
+            .collect())
     }
 
     /// The board's size: files and ranks (8 and 8, or 10 and 10).
