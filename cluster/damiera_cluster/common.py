@@ -13,7 +13,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Callable, Dict, Iterable, Optional
+from typing import Any, Callable, Dict, Iterable, Optional
 
 # A task is retried this many times when its worker process dies (Ray's own retries of
 # system failures); a task that fails by itself (damiera's exit status) is not retried.
@@ -220,3 +220,46 @@ def split(first: int, end: int, size: int) -> Iterable[tuple]:
         b = min(a + size, end)
         yield a, b
         a = b
+
+
+def run_ranges(
+    store: Store,
+    ranges: list,
+    key: Callable[[int, int], str],
+    submit: Callable[[int, int], object],
+    label: str,
+    what: str,
+    encode: Callable[[Any], bytes],
+    decode: Callable[[bytes], Any],
+    stop: Optional[Callable[[Dict[int, Any]], bool]] = None,
+) -> Dict[int, Any]:
+    """Runs one task per range ``(a, b)`` of ``ranges`` and returns their results by ``a``.
+
+    A range whose result ``store`` already holds (file ``key(a, b)``, read with ``decode``)
+    is not run again; the others are started with ``submit(a, b)`` (a Ray object ref), named
+    ``"{label} {a}..{b}"`` in the progress bar and in errors, and their results are kept as
+    they finish (written with ``encode``). ``stop(results)``, if given, is asked before the
+    first wait and after each result: True ends the job early (the other tasks are cancelled).
+
+    Raises :class:`JobError` on the first failed task (see :func:`wait_tasks`)."""
+    results: Dict[int, Any] = {}
+    refs = {}
+    span = {}
+    for a, b in ranges:
+        kept = store.get(key(a, b))
+        if kept is not None:
+            results[a] = decode(kept)
+        else:
+            name = f"{label} {a}..{b}"
+            refs[submit(a, b)] = name
+            span[name] = (a, b)
+
+    def done(name: str, value: Any) -> bool:
+        a, b = span[name]
+        store.put(key(a, b), encode(value))
+        results[a] = value
+        return bool(stop and stop(results))
+
+    if not (stop and stop(results)):
+        wait_tasks(refs, done, what, total=len(ranges), done_before=len(results))
+    return results

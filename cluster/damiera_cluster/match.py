@@ -20,8 +20,8 @@ from damiera_cluster.common import (
     Store,
     mark_task,
     run_damiera,
+    run_ranges,
     split,
-    wait_tasks,
     write_atomic,
 )
 
@@ -84,38 +84,32 @@ def run(args, binary: str) -> int:
             raise JobError(f"{a.split('=', 1)[0]} is the driver's option: give it before --")
     games = games_of(match_args)
     pairs = (games + 1) // 2
-    store = Store(args.work)
-    texts = {}
-    refs = {}
     ranges = list(split(0, pairs, args.pairs_per_task))
-    for a, b in ranges:
-        kept = store.get(f"match-{a}-{b}.pdn")
-        if kept is not None:
-            texts[a] = kept.decode()
-        else:
-            refs[match_pairs.remote(binary, match_args, a, b)] = f"pairs {a}..{b}"
     work = tempfile.TemporaryDirectory(prefix="damiera-match-driver-")
     merged = Path(work.name) / "games.pdn"
 
-    def write_merged() -> None:
+    def write_merged(texts: dict) -> None:
         write_atomic(merged, "".join(texts[a] for a in sorted(texts)).encode())
 
-    def decided() -> bool:
+    def decided(texts: dict) -> bool:
         if not args.sprt or not texts:
             return False
-        write_merged()
+        write_merged(texts)
         s = json.loads(report(binary, match_args, merged, args.sprt, True))
         return s.get("sprt") in ("H0", "H1")
 
-    def done(name: str, text: str) -> bool:
-        a, b = (int(x) for x in name.split()[1].split(".."))
-        store.put(f"match-{a}-{b}.pdn", text.encode())
-        texts[a] = text
-        return decided()
-
-    if not decided():
-        wait_tasks(refs, done, "match", total=len(ranges), done_before=len(texts))
-    write_merged()
+    texts = run_ranges(
+        Store(args.work),
+        ranges,
+        key=lambda a, b: f"match-{a}-{b}.pdn",
+        submit=lambda a, b: match_pairs.remote(binary, match_args, a, b),
+        label="pairs",
+        what="match",
+        encode=str.encode,
+        decode=bytes.decode,
+        stop=decided,
+    )
+    write_merged(texts)
     if args.pdn:
         write_atomic(Path(args.pdn), merged.read_bytes())
     out = report(binary, match_args, merged, args.sprt, args.json)

@@ -15,8 +15,8 @@ from damiera_cluster.common import (
     Store,
     mark_task,
     run_damiera,
+    run_ranges,
     split,
-    wait_tasks,
 )
 
 
@@ -55,30 +55,23 @@ def run(args, binary: str) -> int:
     if not fens:
         print("Nodes searched: 0")
         return 0
-    store = Store(args.work)
     rest = args.depth - args.split_ply
     tasks = args.tasks or max(1, min(len(fens), 8 * int(ray.cluster_resources().get("CPU", 1))))
     size = -(-len(fens) // tasks)
-    counts = {}
-    refs = {}
     ranges = list(split(0, len(fens), size))
     where = hashlib.sha256((args.fen or "start").encode()).hexdigest()[:12]
     tag = f"perft-{args.variant}-{where}-{args.duplicates}-{args.depth}-{args.split_ply}"
-    for a, b in ranges:
-        kept = store.get(f"{tag}-{a}-{b}.txt")
-        if kept is not None:
-            counts[a] = int(kept)
-        else:
-            ref = perft_batch.remote(binary, args.variant, fens[a:b], rest, args.duplicates)
-            refs[ref] = f"positions {a}..{b}"
-
-    def done(name: str, n: int) -> bool:
-        a, b = (int(x) for x in name.split()[1].split(".."))
-        store.put(f"{tag}-{a}-{b}.txt", str(n).encode())
-        counts[a] = n
-        return False
-
-    wait_tasks(refs, done, "perft", total=len(ranges), done_before=len(counts))
+    counts = run_ranges(
+        Store(args.work),
+        ranges,
+        key=lambda a, b: f"{tag}-{a}-{b}.txt",
+        submit=lambda a, b: perft_batch.remote(binary, args.variant, fens[a:b], rest,
+                                               args.duplicates),
+        label="positions",
+        what="perft",
+        encode=lambda n: str(n).encode(),
+        decode=int,
+    )
     total = sum(counts.values())
     secs = time.monotonic() - t0
     print(f"Nodes searched: {total}")

@@ -18,8 +18,8 @@ from damiera_cluster.common import (
     Store,
     mark_task,
     run_damiera,
+    run_ranges,
     split,
-    wait_tasks,
     write_atomic,
 )
 
@@ -65,25 +65,17 @@ def run(args, binary: str) -> int:
         options += ["--hash", str(args.hash)]
     if args.max_plies is not None:
         options += ["--max-plies", str(args.max_plies)]
-    store = Store(args.work)
-    results = {}
-    refs = {}
     ranges = list(split(0, args.games, args.shard))
-    for a, b in ranges:
-        key = f"selfplay-{args.variant}-{a}-{b}.dmsp"
-        kept = store.get(key)
-        if kept is not None:
-            results[a] = kept
-        else:
-            refs[selfplay_shard.remote(binary, args.variant, a, b, options)] = f"games {a}..{b}"
-
-    def done(name: str, data: bytes) -> bool:
-        a, b = (int(x) for x in name.split()[1].split(".."))
-        store.put(f"selfplay-{args.variant}-{a}-{b}.dmsp", data)
-        results[a] = data
-        return False
-
-    wait_tasks(refs, done, "selfplay", total=len(ranges), done_before=len(results))
+    results = run_ranges(
+        Store(args.work),
+        ranges,
+        key=lambda a, b: f"selfplay-{args.variant}-{a}-{b}.dmsp",
+        submit=lambda a, b: selfplay_shard.remote(binary, args.variant, a, b, options),
+        label="games",
+        what="selfplay",
+        encode=bytes,
+        decode=bytes,
+    )
     data = join([results[a] for a, _ in ranges])
     write_atomic(Path(args.out), data)
     print(f"{args.games} games in {len(ranges)} shards, {(len(data) - HEADER)} bytes of records "
