@@ -1,7 +1,8 @@
 """Each job on a local two-worker Ray cluster gives what the local damiera command gives:
 the self-play file byte for byte, the match's games and results, the database files, and
 perft counts equal to the published ones (OEIS A133046, tests/perft/english.perft). A worker
-killed mid-job changes nothing; a failing task is one line naming it."""
+killed mid-job changes nothing; a rerun with --work runs only the tasks it does not hold; a
+failing task is one line naming it."""
 
 from __future__ import annotations
 
@@ -142,6 +143,24 @@ def test_a_worker_killed_mid_job_changes_nothing(cluster, damiera, tmp_path):
     except ProcessLookupError:
         alive = False
     assert not alive
+
+
+def test_a_rerun_with_work_runs_only_the_missing_tasks(cluster, damiera, tmp_path):
+    _, pids = cluster
+    work = tmp_path / "work"
+    args = ["selfplay", "-v", "english", "--games", "12", "--shard", "4", "-d", "3",
+            "--seed", "4", "--work", str(work)]
+    driver(cluster, damiera, *args, "-o", str(tmp_path / "first.dmsp"))
+    kept = sorted(work.iterdir())
+    assert [f.name for f in kept] == [f"selfplay-english-{a}-{a + 4}.dmsp" for a in (0, 4, 8)]
+    kept[1].unlink()
+    for f in pids.iterdir():
+        f.unlink()
+    driver(cluster, damiera, *args, "-o", str(tmp_path / "second.dmsp"))
+    # Only the shard whose file was gone ran again, and the file is the same.
+    assert len(list(pids.iterdir())) == 1
+    assert (tmp_path / "second.dmsp").read_bytes() == (tmp_path / "first.dmsp").read_bytes()
+    assert sorted(f.name for f in work.iterdir()) == [f.name for f in kept]
 
 
 def test_a_failing_task_is_one_line_naming_it(cluster, damiera, tmp_path):
