@@ -132,8 +132,13 @@ pub fn run(
     s.engine.stop();
 }
 
-/// The limits of a `go` or of a game analysis's positions: a depth or a time, within bounds.
-fn limits(depth: Option<u32>, movetime: Option<u64>, default_depth: u32) -> Result<Limits, String> {
+/// The limits of a `go` or of a game analysis's positions: a depth (plies) or a time (ms),
+/// within bounds. With neither, `default_depth`; without one, neither is an error.
+fn limits(
+    depth: Option<u32>,
+    movetime: Option<u64>,
+    default_depth: Option<u32>,
+) -> Result<Limits, String> {
     if let Some(d) = depth.filter(|d| !(1..=MAX_DEPTH).contains(d)) {
         return Err(format!("depth {d}: a depth is 1 to {MAX_DEPTH} plies"));
     }
@@ -143,7 +148,9 @@ fn limits(depth: Option<u32>, movetime: Option<u64>, default_depth: u32) -> Resu
         ));
     }
     let depth = match (depth, movetime) {
-        (None, None) => Some(default_depth),
+        (None, None) => {
+            Some(default_depth.ok_or("go needs a depth (plies) or a movetime (ms)".to_string())?)
+        }
         (d, _) => d,
     };
     Ok(Limits {
@@ -169,11 +176,7 @@ impl Session {
                 self.sync_engine();
                 self.send_position();
             }
-            ClientMessage::Go {
-                depth: None,
-                movetime: None,
-            } => self.error("go needs a depth (plies) or a movetime (ms)"),
-            ClientMessage::Go { depth, movetime } => match limits(depth, movetime, 1) {
+            ClientMessage::Go { depth, movetime } => match limits(depth, movetime, None) {
                 Ok(l) => self.search(l, true),
                 Err(e) => self.error(&e),
             },
@@ -197,7 +200,7 @@ impl Session {
                 game,
                 depth,
                 movetime,
-            } => match limits(depth, movetime, DEFAULT_ANALYSIS_DEPTH) {
+            } => match limits(depth, movetime, Some(DEFAULT_ANALYSIS_DEPTH)) {
                 Ok(l) => self.analyse_pdn(&pdn, game, l),
                 Err(e) => self.error(&e),
             },
