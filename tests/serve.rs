@@ -211,6 +211,7 @@ fn moves_refusals_and_the_engine_over_the_websocket() {
     p.send(json!({"type": "move", "move": "9-18"}));
     let e = p.recv();
     assert_eq!(e["type"], "error");
+    assert_eq!(e["request"], "move", "{e}");
     assert!(e["message"].as_str().unwrap().contains("9-18"), "{e}");
     p.send(json!({"type": "move", "move": "9-13"}));
     let pos = p.expect("position");
@@ -218,18 +219,19 @@ fn moves_refusals_and_the_engine_over_the_websocket() {
     assert_eq!(pos["last"]["path"], json!(["9", "13"]));
     assert_eq!(pos["side"], "white");
     // Garbage and unknown messages: one-line errors, and the game goes on.
+    // Each error names the request it answers: `null` when it could not be read as one.
     p.send_text("garbage");
-    assert!(p.recv()["message"]
-        .as_str()
-        .unwrap()
-        .starts_with("bad message"));
+    let e = p.recv();
+    assert!(e["message"].as_str().unwrap().starts_with("bad message"));
+    assert_eq!(e["request"], Value::Null, "{e}");
     p.send(json!({"type": "castle"}));
-    assert!(p.recv()["message"]
-        .as_str()
-        .unwrap()
-        .starts_with("bad message"));
+    let e = p.recv();
+    assert!(e["message"].as_str().unwrap().starts_with("bad message"));
+    assert_eq!(e["request"], "castle", "{e}");
     p.send(json!({"type": "go", "depth": 99}));
-    assert!(p.recv()["message"].as_str().unwrap().contains("depth 99"));
+    let e = p.recv();
+    assert!(e["message"].as_str().unwrap().contains("depth 99"));
+    assert_eq!(e["request"], "go", "{e}");
     p.send(json!({"type": "go"}));
     assert!(p.recv()["message"]
         .as_str()
@@ -249,6 +251,7 @@ fn moves_refusals_and_the_engine_over_the_websocket() {
     p.send(json!({"type": "new", "variant": "international", "fen": "W:W31,32:B1,zz"}));
     let e = p.recv();
     assert_eq!(e["message"], "column 13: bad FEN: 'zz' is not a square");
+    assert_eq!(e["request"], "new", "{e}");
     p.send(json!({"type": "new", "variant": "chess"}));
     assert_eq!(p.recv()["type"], "error");
     // Russian: algebraic squares; International: 50 numbered squares, 1 at b10.
@@ -371,6 +374,7 @@ fn a_long_analysis_is_stopped_and_never_holds_up_another_page() {
         busy["message"].as_str().unwrap().contains("server busy"),
         "{busy}"
     );
+    assert_eq!(busy["request"], Value::Null, "{busy}");
     // Page a analyses a long game deeply; page b plays meanwhile.
     a.send(
         json!({"type": "analyse_pdn", "pdn": pdn("english-loy-chinook-1991.pdn"),
@@ -385,6 +389,7 @@ fn a_long_analysis_is_stopped_and_never_holds_up_another_page() {
     a.send(json!({"type": "stop"}));
     let e = a.expect("error");
     assert_eq!(e["message"], "the game's analysis was stopped");
+    assert_eq!(e["request"], "analyse_pdn", "{e}");
     a.send(json!({"type": "move", "move": "9-13"}));
     assert_eq!(a.expect("position")["history"], json!(["9-13"]));
     // When a page goes, its place is free again.

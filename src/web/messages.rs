@@ -70,10 +70,35 @@ fn one() -> usize {
     1
 }
 
-/// An `error` message: one line (line breaks become spaces).
-pub fn error(message: &str) -> Value {
+impl ClientMessage {
+    /// The message's `type` as the page sends it (`new`, `move`, ..., `analyse_pdn`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ClientMessage::New { .. } => "new",
+            ClientMessage::Move { .. } => "move",
+            ClientMessage::Takeback { .. } => "takeback",
+            ClientMessage::Go { .. } => "go",
+            ClientMessage::Analyse => "analyse",
+            ClientMessage::Stop => "stop",
+            ClientMessage::AnalysePdn { .. } => "analyse_pdn",
+        }
+    }
+}
+
+/// The `type` of a page's message that could not be read, when it holds a string `type` (at
+/// most 40 characters kept); `None` for anything else (not JSON, no `type`, a binary message).
+pub fn request_type(text: &str) -> Option<String> {
+    let v: Value = serde_json::from_str(text).ok()?;
+    let t = v.get("type")?.as_str()?;
+    Some(t.chars().take(40).collect())
+}
+
+/// An `error` message: one line (line breaks become spaces), with `request`, the `type` of the
+/// page's message it answers (`None`, sent as `null`: no message, such as a session that could
+/// not start).
+pub fn error(request: Option<&str>, message: &str) -> Value {
     let line: Vec<&str> = message.split_whitespace().collect();
-    json!({"type": "error", "message": line.join(" ")})
+    json!({"type": "error", "request": request, "message": line.join(" ")})
 }
 
 /// The `hello` message: the version and the variants with their names for people.

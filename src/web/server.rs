@@ -190,7 +190,7 @@ async fn page_socket(mut socket: WebSocket, state: Arc<AppState>) {
     if state.sessions.fetch_add(1, Ordering::SeqCst) >= max {
         state.sessions.fetch_sub(1, Ordering::SeqCst);
         let busy = format!("server busy: {max} pages are open (damiera serve --max-sessions)");
-        send_text(&mut socket, messages::error(&busy).to_string()).await;
+        send_text(&mut socket, messages::error(None, &busy).to_string()).await;
         let _ = socket.send(Message::Close(None)).await;
         return;
     }
@@ -213,7 +213,7 @@ async fn page_socket(mut socket: WebSocket, state: Arc<AppState>) {
             })
     };
     if let Err(e) = started {
-        let text = messages::error(&format!("cannot start a session: {e}"));
+        let text = messages::error(None, &format!("cannot start a session: {e}"));
         send_text(&mut socket, text.to_string()).await;
         return;
     }
@@ -230,11 +230,11 @@ async fn page_socket(mut socket: WebSocket, state: Arc<AppState>) {
                         }
                     }
                     Err(e) => {
-                        let _ = out_tx.send(messages::error(&format!("bad message: {e}")).to_string());
+                        let _ = out_tx.send(messages::error(messages::request_type(t.as_str()).as_deref(), &format!("bad message: {e}")).to_string());
                     }
                 },
                 Some(Ok(Message::Binary(_))) => {
-                    let _ = out_tx.send(messages::error("bad message: binary messages are not read; send JSON text").to_string());
+                    let _ = out_tx.send(messages::error(None, "bad message: binary messages are not read; send JSON text").to_string());
                 }
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
                 Some(Ok(Message::Close(_)) | Err(_)) | None => break,

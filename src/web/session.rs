@@ -84,6 +84,8 @@ struct Session {
     out: Outbox,
     inbox: Sender<Input>,
     cancel: Arc<AtomicBool>,
+    /// The `type` of the page's message being handled, which an `error` answers.
+    request: Option<&'static str>,
 }
 
 /// Runs a session until [`Input::Close`] (or until every sender is gone): sends `hello` and
@@ -98,14 +100,17 @@ pub fn run(
 ) {
     let mut engine = Engine::new(Variant::English, 1);
     if let Err(e) = engine.set_hash(config.hash_mib) {
-        send(&out, messages::error(&format!("hash table: {e}")));
+        send(&out, messages::error(None, &format!("hash table: {e}")));
     }
     for (v, e) in &config.evaluations {
         engine.set_evaluation(*v, e.clone());
     }
     if let Some(root) = &config.egdb {
         if let Err(e) = engine.set_egdb(Some(root), MAX_EGDB_PIECES) {
-            send(&out, messages::error(&format!("endgame databases: {e}")));
+            send(
+                &out,
+                messages::error(None, &format!("endgame databases: {e}")),
+            );
         }
     }
     let mut s = Session {
@@ -119,6 +124,7 @@ pub fn run(
         out,
         inbox,
         cancel,
+        request: None,
     };
     send(&s.out, messages::hello());
     s.send_position();
@@ -162,10 +168,16 @@ fn limits(
 
 impl Session {
     fn error(&self, message: &str) {
-        send(&self.out, messages::error(message));
+        send(&self.out, messages::error(self.request, message));
     }
 
     fn handle(&mut self, m: ClientMessage) {
+        self.request = Some(m.kind());
+        self.dispatch(m);
+        self.request = None;
+    }
+
+    fn dispatch(&mut self, m: ClientMessage) {
         match m {
             ClientMessage::New { variant, fen } => self.new_game(&variant, fen),
             ClientMessage::Move { name } => self.play(&name),

@@ -134,6 +134,12 @@ def test_an_illegal_move_is_refused(server, browser, shots):
     wait(d, "document.getElementById('error').textContent.includes('FEN')", 5)
     assert "column" in d.find_element(By.ID, "error").text
     assert state(d, "position.fen") == start["fen"]
+    # The error names its request (`new`), so the page stops waiting for that game and the
+    # player moves on at once.
+    click_square(d, "9")
+    click_square(d, "13")
+    wait(d, "window.damiera.position.history.length === 1", 5)
+    assert state(d, "position.history") == ["9-13"]
 
 
 def test_each_variant_shows_its_own_notation(server, browser, shots):

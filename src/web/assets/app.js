@@ -35,7 +35,6 @@
     search: null,          // null, 'go' or 'analyse': the search the server is running for us
     analysing: false,      // the Analyse toggle
     pending: 0,            // new/move/takeback requests still waiting for their position or error
-    lastSent: null,        // type of the last message sent (to know what an `error` answers)
     info: null,            // the last `info` of the current search
     pdnRunning: false,
     plyView: null,         // index into analysis.plies while the board shows an analysed ply
@@ -119,7 +118,6 @@
       return false;
     }
     state.ws.send(JSON.stringify(msg));
-    state.lastSent = msg.type;
     return true;
   }
 
@@ -259,8 +257,8 @@
 
   function onError(msg) {
     showError(msg.message || 'error');
-    // The error answers the last request; undo what that request left waiting.
-    switch (state.lastSent) {
+    // Undo what the request the error answers (its `request`, the message's type) left waiting.
+    switch (msg.request) {
       case 'go':
         state.search = null;
         exposed.busy = false;
