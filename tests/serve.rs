@@ -296,6 +296,51 @@ fn moves_refusals_and_the_engine_over_the_websocket() {
 }
 
 #[test]
+fn italian_damone_plays_by_the_end_of_game_rule_the_page_chooses() {
+    // Ruling I.4 (docs/rules.md, Italian Damone): a side without a legal move has lost; with
+    // the option `damones`, so has a side that has lost every Damone.
+    let s = Server::start(&[]);
+    let (mut p, _) = Page::open(&s);
+    // White's Damone takes Black's only Damone: e4xc6.
+    let fen = "W:WIe4,Kb1:BId5,Kh7";
+    p.send(json!({"type": "new", "variant": "damone", "fen": fen}));
+    let all = p.expect("position");
+    assert_eq!(all["damone_win"], "all");
+    assert_eq!(names(&all), ["e4xc6"]);
+    p.send(json!({"type": "move", "move": "e4xc6"}));
+    let after = p.expect("position");
+    assert_eq!(after["outcome"], Value::Null, "{after}");
+    assert!(!names(&after).is_empty());
+    // The same game under `damones` ends with the capture.
+    p.send(json!({"type": "new", "variant": "damone", "fen": fen, "damone_win": "damones"}));
+    assert_eq!(p.expect("position")["damone_win"], "damones");
+    p.send(json!({"type": "move", "move": "e4xc6"}));
+    let after = p.expect("position");
+    assert_eq!(
+        after["outcome"], "White wins: Black has lost its last Damone",
+        "{after}"
+    );
+    assert!(names(&after).is_empty());
+    // The engine's game follows the rule too: its capture ends the game.
+    p.send(
+        json!({"type": "new", "variant": "damone", "fen": "W:WIe4,Kb1,a2:BId5,Kh7,h5",
+                  "damone_win": "damones"}),
+    );
+    p.expect("position");
+    p.send(json!({"type": "go", "depth": 3}));
+    assert_eq!(p.expect("bestmove")["move"], "e4xc6");
+    assert!(p.expect("position")["outcome"]
+        .as_str()
+        .is_some_and(|o| o.contains("White wins")));
+    // A rule of another name is refused and the game stays; other variants have none.
+    p.send(json!({"type": "new", "variant": "damone", "damone_win": "kings"}));
+    let e = p.expect("error");
+    assert_eq!(e["message"], "damone_win is all or damones, not 'kings'");
+    p.send(json!({"type": "new", "variant": "italian"}));
+    assert_eq!(p.expect("position")["damone_win"], Value::Null);
+}
+
+#[test]
 fn a_game_analysis_marks_the_planted_blunder_and_bad_pdn_gets_its_line() {
     let s = Server::start(&["--eval-file", "hand"]);
     let (mut p, _) = Page::open(&s);

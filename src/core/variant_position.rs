@@ -242,6 +242,14 @@ impl VariantPosition {
         }
     }
 
+    /// Italian Damone's end-of-game rule (ruling I.4); `None` for the other variants.
+    pub fn damone_win(&self) -> Option<DamoneWin> {
+        match self {
+            VariantPosition::Damone(_, win) => Some(*win),
+            _ => None,
+        }
+    }
+
     /// The variant.
     pub fn variant(&self) -> Variant {
         each!(self, |G, _p| <G as Play>::VARIANT)

@@ -2,6 +2,7 @@
 //! sends ([`ClientMessage`]) and the server's messages, built here from the core's and the
 //! analysis's values so that the page holds no rules knowledge.
 
+use crate::core::damone::DamoneWin;
 use crate::core::rules::Numbering;
 use crate::core::variant::Variant;
 use crate::core::variant_position::{MoveSquares, Piece, VariantPosition};
@@ -24,6 +25,11 @@ pub enum ClientMessage {
         /// The start position (`None`: the variant's start).
         #[serde(default)]
         fen: Option<String>,
+        /// Italian Damone's end of game (ruling I.4, the engine's option `DamoneWin`): `all`
+        /// (the default: a side without a legal move has lost) or `damones` (losing every
+        /// Damone loses too). Ignored for the other variants.
+        #[serde(default)]
+        damone_win: Option<String>,
     },
     /// Play a legal move, given by name.
     Move {
@@ -165,8 +171,9 @@ fn squares_json(m: &MoveSquares) -> Value {
 }
 
 /// The `position` message: the layout, the pieces, the FEN, the side to move, every legal move
-/// with its squares, the moves played, the last move and the outcome (`None`: the game goes
-/// on).
+/// with its squares, the moves played, the last move, the outcome (`None`: the game goes on)
+/// and, for Italian Damone, its end-of-game rule (`damone_win`: `all` or `damones`; `null`
+/// for the other variants).
 pub fn position(
     pos: &VariantPosition,
     history: &[String],
@@ -194,9 +201,33 @@ pub fn position(
         "history": history,
         "last": last.map(squares_json),
         "outcome": outcome,
+        "damone_win": pos.damone_win().map(damone_win_name),
     });
     add_layout(&mut m, pos);
     m
+}
+
+/// The name of an Italian Damone end-of-game rule as messages carry it.
+pub fn damone_win_name(win: DamoneWin) -> &'static str {
+    match win {
+        DamoneWin::All => "all",
+        DamoneWin::Damones => "damones",
+    }
+}
+
+/// The end-of-game rule a `new` message names: `all` or `damones` (`None`: `all`).
+///
+/// # Errors
+/// Any other name, as a one-line message.
+pub fn parse_damone_win(name: Option<&str>) -> Result<DamoneWin, String> {
+    match name {
+        None | Some("all") => Ok(DamoneWin::All),
+        Some("damones") => Ok(DamoneWin::Damones),
+        Some(other) => Err(format!(
+            "damone_win is all or damones, not '{}'",
+            other.chars().take(40).collect::<String>()
+        )),
+    }
 }
 
 fn side_name(c: Color) -> &'static str {

@@ -4,8 +4,9 @@
 //! thread and is ended by the cancel flag, which the WebSocket task sets on `stop` without
 //! waiting for the session.
 
+use crate::core::damone::DamoneWin;
 use crate::core::variant::Variant;
-use crate::core::variant_position::VariantPosition;
+use crate::core::variant_position::{Outcome, Piece, VariantPosition};
 use crate::engine::eval::Evaluation;
 use crate::engine::search::Limits;
 use crate::engine::{Depth, Engine, Event, MoveForm, MAX_EGDB_PIECES};
@@ -74,6 +75,8 @@ struct Session {
     engine: Engine,
     variant: Variant,
     start_fen: Option<String>,
+    /// Italian Damone's end-of-game rule of the game (ruling I.4; the other variants ignore it).
+    damone_win: DamoneWin,
     /// The moves played from the start, in the variant's notation.
     moves: Vec<String>,
     running: Option<Running>,
@@ -117,6 +120,7 @@ pub fn run(
         engine,
         variant: Variant::English,
         start_fen: None,
+        damone_win: DamoneWin::All,
         moves: Vec::new(),
         running: None,
         next_id: 0,
@@ -179,7 +183,11 @@ impl Session {
 
     fn dispatch(&mut self, m: ClientMessage) {
         match m {
-            ClientMessage::New { variant, fen } => self.new_game(&variant, fen),
+            ClientMessage::New {
+                variant,
+                fen,
+                damone_win,
+            } => self.new_game(&variant, fen, damone_win.as_deref()),
             ClientMessage::Move { name } => self.play(&name),
             ClientMessage::Takeback { plies } => {
                 self.stop_running();
@@ -235,16 +243,25 @@ impl Session {
         }
     }
 
-    fn new_game(&mut self, variant: &str, fen: Option<String>) {
+    fn new_game(&mut self, variant: &str, fen: Option<String>, damone_win: Option<&str>) {
         let variant: Variant = match variant.parse() {
             Ok(v) => v,
             Err(e) => return self.error(&e.to_string()),
+        };
+        let damone_win = match messages::parse_damone_win(damone_win) {
+            Ok(w) => w,
+            Err(e) => return self.error(&e),
         };
         let fen = fen.map(|f| f.trim().to_string()).filter(|f| !f.is_empty());
         if let Err(e) = VariantPosition::new(variant, fen.as_deref()) {
             return self.error(&fen_error(fen.as_deref().unwrap_or(""), &e.to_string()));
         }
         self.stop_running();
+        if variant == Variant::Damone && damone_win != self.damone_win {
+            self.engine
+                .set_damones_win(damone_win == DamoneWin::Damones);
+            self.damone_win = damone_win;
+        }
         if self.engine.variant() != variant {
             self.engine.set_variant(variant);
         }
@@ -380,7 +397,7 @@ impl Session {
     /// Sends the game's position, its legal moves, the last move and the outcome.
     fn send_position(&self) {
         let mut pos = match VariantPosition::new(self.variant, self.start_fen.as_deref()) {
-            Ok(p) => p,
+            Ok(p) => p.with_damone_win(self.damone_win),
             Err(e) => return self.error(&e.to_string()),
         };
         let mut last = None;
@@ -389,11 +406,30 @@ impl Session {
             last = Some(pos.move_squares(&mv));
             pos.play(&mv);
         }
-        let outcome = self.engine.outcome().map(|o| o.to_string());
+        let outcome = self.engine.outcome().map(|o| outcome_text(o, &pos));
         send(
             &self.out,
             messages::position(&pos, &self.moves, last.as_ref(), outcome),
         );
+    }
+}
+
+/// A game's end in words (`Black wins: White has no legal move`); under Italian Damone's
+/// `damones` rule a side that has lost every Damone has no legal move (ruling I.4), which the
+/// text then says in a player's words.
+fn outcome_text(o: Outcome, pos: &VariantPosition) -> String {
+    match o {
+        Outcome::Win(c)
+            if pos.damone_win() == Some(DamoneWin::Damones)
+                && !pos.pieces().contains(&Some((c.opponent(), Piece::Damone))) =>
+        {
+            format!(
+                "{} wins: {} has lost its last Damone",
+                c.name(),
+                c.opponent().name()
+            )
+        }
+        o => o.to_string(),
     }
 }
 

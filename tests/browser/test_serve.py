@@ -167,6 +167,36 @@ def test_each_variant_shows_its_own_notation(server, browser, shots):
     shots(d, "italian")
 
 
+def test_italian_damone_offers_its_end_of_game_rule(server, browser, shots):
+    d = browser
+    open_page(d, server.url)
+    new_game(d, "english")
+    assert not d.find_element(By.ID, "damone-win").is_displayed()
+    # Ruling I.4's option (docs/rules.md, Italian Damone): with `damones`, taking the last
+    # Damone wins. White's Damone on e4 takes Black's on d5.
+    Select(d.find_element(By.ID, "variant")).select_by_value("damone")
+    rule = d.find_element(By.ID, "damone-win")
+    assert rule.is_displayed()
+    Select(rule).select_by_value("damones")
+    d.find_element(By.ID, "fen").send_keys("W:WIe4,Kb1:BId5,Kh7")
+    d.find_element(By.ID, "new-game").click()
+    wait(d, "window.damiera.position.variant === 'damone'", 5)
+    assert state(d, "position.damone_win") == "damones"
+    click_square(d, "e4")
+    click_square(d, "c6")
+    wait(d, "window.damiera.position.outcome !== null", 5)
+    assert "last Damone" in d.find_element(By.ID, "status").text
+    shots(d, "damone-last-damone-taken")
+    # The default rule plays on after the same capture.
+    Select(rule).select_by_value("all")
+    d.find_element(By.ID, "new-game").click()
+    wait(d, "window.damiera.position.damone_win === 'all'", 5)
+    click_square(d, "e4")
+    click_square(d, "c6")
+    wait(d, "window.damiera.position.history.length === 1", 5)
+    assert state(d, "position.outcome") is None
+
+
 def test_a_shipped_pdn_is_analysed_and_its_blunder_marked(server, browser, shots):
     d = browser
     open_page(d, server.url)

@@ -151,7 +151,7 @@
       if (state.lost) {
         restoreLostGame();
       } else {
-        requestNew($('variant').value || null, null);
+        requestNew($('variant').value || null, null, $('damone-win').value);
       }
     }, 300);
   }
@@ -162,7 +162,7 @@
     const lost = state.lost;
     state.lost = null;
     if (!lost || lost.outcome) return false;
-    requestNew(lost.variant, lost.fen);
+    requestNew(lost.variant, lost.fen, lost.damone_win);
     setHint('Reconnected: the game goes on from the position shown (its earlier moves are gone).');
     return true;
   }
@@ -177,6 +177,7 @@
       return opt;
     }));
     if (keep && variants.some((v) => v.name === keep)) select.value = keep;
+    renderDamoneWin();
   }
 
   function onPosition(msg) {
@@ -200,6 +201,8 @@
     state.selection = null;
     state.info = null;
     if (!previous || previous.variant !== msg.variant) $('variant').value = msg.variant;
+    if (msg.damone_win) $('damone-win').value = msg.damone_win;
+    renderDamoneWin();
     if (state.lost && state.helloPositions === 1
         && (msg.fen !== state.lost.fen || msg.variant !== state.lost.variant)) {
       restoreLostGame();
@@ -324,12 +327,20 @@
     return true;
   }
 
-  function requestNew(variant, fen) {
+  // `damoneWin`: Italian Damone's end of game (`all` or `damones`); the server ignores it for
+  // the other variants.
+  function requestNew(variant, fen, damoneWin) {
     whenEngineIdle(() => {
       stopAnalyse();
       clearInfo();
-      if (send({ type: 'new', variant, fen: fen || null })) state.pending += 1;
+      const msg = { type: 'new', variant, fen: fen || null, damone_win: damoneWin || 'all' };
+      if (send(msg)) state.pending += 1;
     });
+  }
+
+  // The Damone end-of-game choice is shown for Italian Damone only.
+  function renderDamoneWin() {
+    $('damone-win-row').hidden = $('variant').value !== 'damone';
   }
 
   function playMove(move) {
@@ -1267,8 +1278,9 @@
       clearError();
       setHint('');
       const fen = $('fen').value.trim();
-      requestNew($('variant').value, fen || null);
+      requestNew($('variant').value, fen || null, $('damone-win').value);
     });
+    $('variant').addEventListener('change', renderDamoneWin);
     $('takeback').addEventListener('click', () => { clearError(); takeBack(); });
     $('flip').addEventListener('click', () => {
       clearError();
