@@ -467,7 +467,7 @@ fn the_shipped_networks_load_and_count_material() {
         fen(&white[..19], &black),
     );
     shipped_network_counts_material::<damiera::International>(
-        "international-g2.dmnn",
+        "international-g3.dmnn",
         (&international.0, &international.1, &international.2),
     );
 }

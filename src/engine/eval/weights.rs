@@ -30,7 +30,7 @@ const EMBEDDED: [Option<&[u8]>; N] = [
     Some(include_bytes!("../../../data/weights/russian-g2.dmnn")),
     Some(include_bytes!("../../../data/weights/damone.dmev")),
     Some(include_bytes!(
-        "../../../data/weights/international-g2.dmnn"
+        "../../../data/weights/international-g3.dmnn"
     )),
 ];
 
