@@ -4,6 +4,7 @@
 //! `ponderhit` and `quit` are answered at once during a search.
 
 use super::{Input, InputError, Output};
+use crate::core::damone::DamoneWin;
 use crate::core::rules::Color;
 use crate::core::variant::UnknownVariant;
 use crate::core::variant::Variant;
@@ -186,10 +187,9 @@ fn set_option(engine: &mut Engine, options: &mut Options, args: &[&str]) -> Resu
             .map_err(|e| format!("{e}; using {DEFAULT_HASH_MIB} MiB"))?,
         "threads" => engine.set_threads(number(value, 1, max_threads() as u64)? as usize),
         "moveoverhead" => options.move_overhead = number(value, 0, 5000)?,
-        "damonewin" => match value.to_ascii_lowercase().as_str() {
-            "all" => engine.set_damones_win(false),
-            "damones" => engine.set_damones_win(true),
-            _ => return Err(format!("option DamoneWin is all or damones, not '{value}'")),
+        "damonewin" => match DamoneWin::from_name(value) {
+            Some(w) => engine.set_damones_win(w == DamoneWin::Damones),
+            None => return Err(format!("option DamoneWin is all or damones, not '{value}'")),
         },
         // A weights file for the current variant (docs/training.md); empty: the built-in one.
         "evalfile" => {

@@ -201,18 +201,10 @@ pub fn position(
         "history": history,
         "last": last.map(squares_json),
         "outcome": outcome,
-        "damone_win": pos.damone_win().map(damone_win_name),
+        "damone_win": pos.damone_win().map(DamoneWin::name),
     });
     add_layout(&mut m, pos);
     m
-}
-
-/// The name of an Italian Damone end-of-game rule as messages carry it.
-pub fn damone_win_name(win: DamoneWin) -> &'static str {
-    match win {
-        DamoneWin::All => "all",
-        DamoneWin::Damones => "damones",
-    }
 }
 
 /// The end-of-game rule a `new` message names: `all` or `damones` (`None`: `all`).
@@ -220,14 +212,15 @@ pub fn damone_win_name(win: DamoneWin) -> &'static str {
 /// # Errors
 /// Any other name, as a one-line message.
 pub fn parse_damone_win(name: Option<&str>) -> Result<DamoneWin, String> {
-    match name {
-        None | Some("all") => Ok(DamoneWin::All),
-        Some("damones") => Ok(DamoneWin::Damones),
-        Some(other) => Err(format!(
+    let Some(name) = name else {
+        return Ok(DamoneWin::All);
+    };
+    DamoneWin::from_name(name).ok_or_else(|| {
+        format!(
             "damone_win is all or damones, not '{}'",
-            other.chars().take(40).collect::<String>()
-        )),
-    }
+            name.chars().take(40).collect::<String>()
+        )
+    })
 }
 
 fn side_name(c: Color) -> &'static str {

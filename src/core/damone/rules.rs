@@ -117,6 +117,21 @@ impl DamoneWin {
             DamoneWin::All
         }
     }
+
+    /// The rule's name in the options and the page's messages: `all` or `damones`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            DamoneWin::All => "all",
+            DamoneWin::Damones => "damones",
+        }
+    }
+
+    /// The rule of a name (`all` or `damones`, any case); `None` for any other.
+    pub fn from_name(name: &str) -> Option<DamoneWin> {
+        [DamoneWin::All, DamoneWin::Damones]
+            .into_iter()
+            .find(|w| w.name().eq_ignore_ascii_case(name))
+    }
 }
 
 #[cfg(test)]
