@@ -470,17 +470,17 @@ impl EvaluateFn for Make {
     }
 }
 
-/// One variant's engine evaluating with `weights`, under its rule options (`damones_win`:
+/// One variant's engine evaluating with `weights`, under its rule options (`damone_win`:
 /// Damone's ruling I.4).
 fn make_inner(
     variant: Variant,
     hash_mib: usize,
-    damones_win: bool,
+    damone_win: DamoneWin,
     weights: Option<Arc<Net>>,
 ) -> Box<dyn VariantEngine> {
     let rules = RuleSet {
         variant,
-        damone_win: DamoneWin::damones(damones_win),
+        damone_win,
     };
     eval::dispatch(rules, Make { hash_mib, weights })
 }
@@ -490,7 +490,7 @@ pub struct Engine {
     variant: Variant,
     hash_mib: usize,
     threads: usize,
-    damones_win: bool,
+    damone_win: DamoneWin,
     /// Each variant's evaluation (`EvalFile`), in [`Variant::ALL`] order: kept when the
     /// variant changes, as a front end sets it for the variant it is playing.
     evaluations: [Evaluation; Variant::ALL.len()],
@@ -573,12 +573,12 @@ impl Engine {
             variant,
             hash_mib,
             threads: 1,
-            damones_win: false,
+            damone_win: DamoneWin::All,
             evaluations: Default::default(),
             egdb_path: None,
             egdb_pieces: MAX_EGDB_PIECES,
             egdb: None,
-            inner: make_inner(variant, hash_mib, false, eval::built_in(variant)),
+            inner: make_inner(variant, hash_mib, DamoneWin::All, eval::built_in(variant)),
             searching: false,
             perft_running: false,
         }
@@ -596,7 +596,7 @@ impl Engine {
         // The old engine and its table go before the new table is made, so that memory
         // never holds two tables: first a 1 MiB table, then the size set.
         let weights = self.evaluation(variant).weights(variant);
-        self.inner = make_inner(variant, 1, self.damones_win, weights);
+        self.inner = make_inner(variant, 1, self.damone_win, weights);
         if let Err(e) = self.inner.set_hash(self.hash_mib) {
             log::error!("{e}");
             self.hash_mib = DEFAULT_HASH_MIB;
@@ -615,10 +615,17 @@ impl Engine {
         self.inner.set_egdb(self.egdb.clone(), self.egdb_pieces);
     }
 
-    /// Italian Damone's end-of-game rule (ruling I.4, option `DamoneWin`): `true` when losing
-    /// the last Damone loses the game. Starts a new game if Damone is being played.
-    pub fn set_damones_win(&mut self, damones: bool) {
-        self.damones_win = damones;
+    /// Italian Damone's end-of-game rule (ruling I.4, option `DamoneWin`; [`DamoneWin::All`]
+    /// until set).
+    pub fn damone_win(&self) -> DamoneWin {
+        self.damone_win
+    }
+
+    /// Sets Italian Damone's end-of-game rule (ruling I.4, option `DamoneWin`):
+    /// [`DamoneWin::Damones`] when losing the last Damone loses the game. Starts a new game if
+    /// Damone is being played.
+    pub fn set_damone_win(&mut self, win: DamoneWin) {
+        self.damone_win = win;
         if self.variant == Variant::Damone {
             self.set_variant(Variant::Damone);
         }

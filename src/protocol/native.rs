@@ -188,7 +188,7 @@ fn set_option(engine: &mut Engine, options: &mut Options, args: &[&str]) -> Resu
         "threads" => engine.set_threads(number(value, 1, max_threads() as u64)? as usize),
         "moveoverhead" => options.move_overhead = number(value, 0, 5000)?,
         "damonewin" => match DamoneWin::from_name(value) {
-            Some(w) => engine.set_damones_win(w == DamoneWin::Damones),
+            Some(w) => engine.set_damone_win(w),
             None => return Err(format!("option DamoneWin is all or damones, not '{value}'")),
         },
         // A weights file for the current variant (docs/training.md); empty: the built-in one.

@@ -75,8 +75,6 @@ struct Session {
     engine: Engine,
     variant: Variant,
     start_fen: Option<String>,
-    /// Italian Damone's end-of-game rule of the game (ruling I.4; the other variants ignore it).
-    damone_win: DamoneWin,
     /// The moves played from the start, in the variant's notation.
     moves: Vec<String>,
     running: Option<Running>,
@@ -120,7 +118,6 @@ pub fn run(
         engine,
         variant: Variant::English,
         start_fen: None,
-        damone_win: DamoneWin::All,
         moves: Vec::new(),
         running: None,
         next_id: 0,
@@ -257,10 +254,8 @@ impl Session {
             return self.error(&fen_error(fen.as_deref().unwrap_or(""), &e.to_string()));
         }
         self.stop_running();
-        if variant == Variant::Damone && damone_win != self.damone_win {
-            self.engine
-                .set_damones_win(damone_win == DamoneWin::Damones);
-            self.damone_win = damone_win;
+        if variant == Variant::Damone && damone_win != self.engine.damone_win() {
+            self.engine.set_damone_win(damone_win);
         }
         if self.engine.variant() != variant {
             self.engine.set_variant(variant);
@@ -397,7 +392,7 @@ impl Session {
     /// Sends the game's position, its legal moves, the last move and the outcome.
     fn send_position(&self) {
         let mut pos = match VariantPosition::new(self.variant, self.start_fen.as_deref()) {
-            Ok(p) => p.with_damone_win(self.damone_win),
+            Ok(p) => p.with_damone_win(self.engine.damone_win()),
             Err(e) => return self.error(&e.to_string()),
         };
         let mut last = None;
