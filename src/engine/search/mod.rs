@@ -1,6 +1,7 @@
 //! The search: iterative deepening over a principal-variation (PVS) alpha-beta search with
 //! aspiration windows, a shared transposition table, move ordering (hash move, killers,
-//! history with malus), late-move reductions, ProbCut, a forced-move extension and a
+//! history with malus), late-move reductions (adjusted by history), ProbCut, a singular
+//! extension of the hash move, a forced-move extension and a
 //! quiescence search that resolves pending captures and, when the opponent threatens one,
 //! looks one ply further instead of trusting the static evaluation (after Scan 3.1). Draws by
 //! repetition and by the variant's no-progress counter score 0 and are found before
@@ -21,7 +22,8 @@
 //!
 //! - `smp.rs`: the [`Searcher`] and Lazy SMP (the shared table, helper threads);
 //! - `deepening.rs`: iterative deepening and aspiration windows at the root;
-//! - `pvs.rs`: the PVS node search with ProbCut, late-move reductions and the table;
+//! - `pvs.rs`: the PVS node search with ProbCut, the singular extension, late-move reductions
+//!   and the table;
 //! - `quiescence.rs`: captures and threats at the horizon;
 //! - `time.rs`: the time plan, the limits polled during the search, when to stop iterating;
 //! - `ordering.rs`: move ordering (keys, lazy picking, killers and history);

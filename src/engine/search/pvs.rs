@@ -1,8 +1,10 @@
 //! The principal-variation (PVS) alpha-beta search of one node: draws by repetition and by
 //! the no-progress counter first (before quiescence and the table can hide them), mate-distance
-//! pruning, the transposition-table cutoff, a forced-move extension, ProbCut, the hash move
-//! searched before the others are even ordered, late-move reductions of quiet moves, and the
-//! table store. ProbCut and LMR were match-tested (docs/strength.md).
+//! pruning, the transposition-table cutoff, a forced-move extension, ProbCut, a singular
+//! extension of the hash move, the hash move searched before the others are even ordered,
+//! late-move reductions of quiet moves (adjusted by their history), and the table store.
+//! ProbCut, LMR, the singular extension and the history adjustment were match-tested
+//! (docs/strength.md).
 
 use super::ordering::pick_next;
 use super::worker::Worker;
@@ -18,6 +20,16 @@ const PROBCUT_MARGIN: i32 = 80;
 const PROBCUT_REDUCTION: i32 = 4;
 /// Late-move reductions: `ln(depth) · ln(move number) / LMR_DIVISOR` plies.
 const LMR_DIVISOR: f32 = 1.6;
+/// A late quiet move whose history is above this is reduced a ply less, below its negation a
+/// ply more (history units: depth² per cutoff, [`Worker::reward`]).
+const LMR_HISTORY: i32 = 2000;
+/// The singular extension is tried from this depth (plies) on.
+const SINGULAR_DEPTH: i32 = 8;
+/// The singular search looks this many centi-men a ply of depth below the hash move's score.
+const SINGULAR_MARGIN: i32 = 2;
+/// No singular extension where the hash move's score is this many centi-men or more (20 men:
+/// a decided position, a database result or a win).
+const SINGULAR_SCORE_LIMIT: i32 = 2000;
 
 /// Late-move reduction in plies for a quiet move at `depth` plies, the `i`-th searched (from 0).
 #[inline]
@@ -27,6 +39,24 @@ fn reduction(depth: i32, i: usize, pv_node: bool) -> i32 {
     }
     let r = ((depth as f32).ln() * (i as f32).ln() / LMR_DIVISOR) as i32;
     (r - pv_node as i32).clamp(0, depth - 2)
+}
+
+/// A late quiet move's reduction `r` (plies) at `depth` (from the fourth move searched on,
+/// killers too), one ply more for a move whose history `h` is below −[`LMR_HISTORY`], one less
+/// above it; at most `depth - 2`.
+#[inline]
+fn history_adjusted(r: i32, h: i32, depth: i32) -> i32 {
+    if depth < 3 {
+        return r;
+    }
+    let r = if h < -LMR_HISTORY {
+        r + 1
+    } else if h > LMR_HISTORY {
+        r - 1
+    } else {
+        r
+    };
+    r.clamp(0, depth - 2)
 }
 
 impl<G: Evaluate> Worker<G> {
@@ -79,8 +109,10 @@ impl<G: Evaluate> Worker<G> {
         let pv_node = beta - alpha > 1;
         let key = G::key(pos);
         let mut tt_index = None;
+        let mut tt_entry = None;
         if let Some(e) = self.tt.probe(key) {
             tt_index = e.mv;
+            tt_entry = Some((from_tt(e.score, ply), e.depth as i32, e.bound));
             if !pv_node && e.depth as i32 >= depth {
                 let s = from_tt(e.score, ply);
                 match e.bound {
@@ -116,6 +148,26 @@ impl<G: Evaluate> Worker<G> {
             }
         }
 
+        // Singular extension: when every other move fails well below the hash move's score
+        // (a lower bound or exact, from nearly this depth), the hash move is searched a ply
+        // deeper.
+        let mut singular = false;
+        if let (Some(t), Some((ts, td, tb))) = (tt_index, tt_entry) {
+            if ply > 0
+                && depth >= SINGULAR_DEPTH
+                && n > 1
+                && td >= depth - 3
+                && matches!(tb, Bound::Lower | Bound::Exact)
+                && ts.abs() < SINGULAR_SCORE_LIMIT
+            {
+                let s_beta = ts - SINGULAR_MARGIN * depth;
+                singular = self.all_fail_low(pos, &list, t, (depth - 1) / 2, s_beta, ply);
+                if self.stopped {
+                    return 0;
+                }
+            }
+        }
+
         let old_alpha = alpha;
         let mut keys = [0i32; MAX_MOVES];
         let mut keyed = false;
@@ -143,14 +195,19 @@ impl<G: Evaluate> Worker<G> {
             let quiet = !mv.is_capture() && !mv.promotes;
             let mut score;
             if i == 0 {
-                score = -self.search(&child, depth - 1, -beta, -alpha, ply + 1);
+                let extension = (singular && Some(idx) == tt_index) as i32;
+                score = -self.search(&child, depth - 1 + extension, -beta, -alpha, ply + 1);
             } else {
                 // Late quiet moves are searched shallower first.
-                let r = if quiet && self.killers[ply][0] != Some(mv) {
+                let mut r = if quiet && self.killers[ply][0] != Some(mv) {
                     reduction(depth, i, pv_node)
                 } else {
                     0
                 };
+                if quiet && i >= 3 {
+                    let h = self.history[mv.from.index() & 63][mv.to.index() & 63];
+                    r = history_adjusted(r, h, depth);
+                }
                 let d = depth - 1;
                 score = -self.search(&child, d - r, -alpha - 1, -alpha, ply + 1);
                 if score > alpha && r > 0 {
@@ -198,6 +255,31 @@ impl<G: Evaluate> Worker<G> {
         best
     }
 
+    /// The singular test: whether every move but the hash move (`skip`) fails low against
+    /// `s_beta` in a null-window search of `depth` plies (stops at the first that does not).
+    fn all_fail_low(
+        &mut self,
+        pos: &G::Position,
+        list: &MoveList,
+        skip: usize,
+        depth: i32,
+        s_beta: i32,
+        ply: usize,
+    ) -> bool {
+        for (k, mv) in list.iter().enumerate() {
+            if k == skip {
+                continue;
+            }
+            let child = G::make(pos, mv);
+            self.push_child(pos, mv, &child, ply);
+            let s = -self.search(&child, depth - 1, -s_beta, -s_beta + 1, ply + 1);
+            if self.stopped || s >= s_beta {
+                return false;
+            }
+        }
+        true
+    }
+
     /// A null-window search of every move at `depth` (for ProbCut): the best score and its
     /// move's index.
     #[allow(clippy::too_many_arguments)]
@@ -237,5 +319,28 @@ impl<G: Evaluate> Worker<G> {
             }
         }
         (best, best_index)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{history_adjusted, reduction, LMR_HISTORY};
+
+    /// History moves a reduction by one ply each way, never below 0 nor past `depth - 2`
+    /// (a reduced search keeps at least a ply), and not at all below depth 3.
+    #[test]
+    fn history_moves_the_reduction_by_a_ply() {
+        for depth in 3..40 {
+            for i in 3..40 {
+                let r = reduction(depth, i, false);
+                let bad = history_adjusted(r, -LMR_HISTORY - 1, depth);
+                let good = history_adjusted(r, LMR_HISTORY + 1, depth);
+                assert_eq!(history_adjusted(r, 0, depth), r);
+                assert_eq!(bad, (r + 1).min(depth - 2), "depth {depth} move {i}");
+                assert_eq!(good, (r - 1).max(0), "depth {depth} move {i}");
+                assert!(bad <= depth - 2);
+            }
+        }
+        assert_eq!(history_adjusted(0, -LMR_HISTORY - 1, 2), 0);
     }
 }
