@@ -112,9 +112,9 @@ impl<G: Evaluate> Worker<G> {
         let mut tt_entry = None;
         if let Some(e) = self.tt.probe(key) {
             tt_index = e.mv;
-            tt_entry = Some((from_tt(e.score, ply), e.depth as i32, e.bound));
+            let s = from_tt(e.score, ply);
+            tt_entry = Some((s, e.depth as i32, e.bound));
             if !pv_node && e.depth as i32 >= depth {
-                let s = from_tt(e.score, ply);
                 match e.bound {
                     Bound::Exact => return s,
                     Bound::Lower if s >= beta => return s,
@@ -195,7 +195,8 @@ impl<G: Evaluate> Worker<G> {
             let quiet = !mv.is_capture() && !mv.promotes;
             let mut score;
             if i == 0 {
-                let extension = (singular && Some(idx) == tt_index) as i32;
+                // The first move searched is the hash move whenever `singular` holds.
+                let extension = singular as i32;
                 score = -self.search(&child, depth - 1 + extension, -beta, -alpha, ply + 1);
             } else {
                 // Late quiet moves are searched shallower first.
