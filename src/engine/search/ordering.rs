@@ -38,9 +38,16 @@ impl<G: Evaluate> Worker<G> {
             } else if self.killers[ply][1] == Some(*mv) {
                 (1 << 22) - 1
             } else {
-                self.history[mv.from.index() & 63][mv.to.index() & 63]
+                self.history_of(mv)
             };
         }
+    }
+
+    /// A quiet move's from-to history (depth² per cutoff it caused, less the same for each
+    /// cutoff it failed to cause; see [`Worker::reward`]).
+    #[inline]
+    pub(super) fn history_of(&self, mv: &Move) -> i32 {
+        self.history[mv.from.index() & 63][mv.to.index() & 63]
     }
 
     /// A quiet move caused a cutoff: it becomes a killer and gains history; the quiet moves

@@ -10,7 +10,7 @@ use super::ordering::pick_next;
 use super::worker::Worker;
 use super::{INF, MAX_PLY, WIN, WIN_BOUND};
 use crate::core::movegen::Duplicates;
-use crate::core::moves::{MoveList, MAX_MOVES};
+use crate::core::moves::{Move, MoveList, MAX_MOVES};
 use crate::engine::eval::Evaluate;
 use crate::engine::tt::{from_tt, to_tt, Bound};
 
@@ -206,8 +206,7 @@ impl<G: Evaluate> Worker<G> {
                     0
                 };
                 if quiet && i >= 3 {
-                    let h = self.history[mv.from.index() & 63][mv.to.index() & 63];
-                    r = history_adjusted(r, h, depth);
+                    r = history_adjusted(r, self.history_of(&mv), depth);
                 }
                 let d = depth - 1;
                 score = -self.search(&child, d - r, -alpha - 1, -alpha, ply + 1);
@@ -271,14 +270,29 @@ impl<G: Evaluate> Worker<G> {
             if k == skip {
                 continue;
             }
-            let child = G::make(pos, mv);
-            self.push_child(pos, mv, &child, ply);
-            let s = -self.search(&child, depth - 1, -s_beta, -s_beta + 1, ply + 1);
+            let s = self.search_move(pos, mv, depth, s_beta - 1, s_beta, ply);
             if self.stopped || s >= s_beta {
                 return false;
             }
         }
         true
+    }
+
+    /// Plays `mv` from `pos` (at `ply`) and searches the child to `depth - 1` plies in the
+    /// window (`alpha`, `beta`) of the side that moved: its score from that side's view.
+    #[inline]
+    fn search_move(
+        &mut self,
+        pos: &G::Position,
+        mv: &Move,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let child = G::make(pos, mv);
+        self.push_child(pos, mv, &child, ply);
+        -self.search(&child, depth - 1, -beta, -alpha, ply + 1)
     }
 
     /// A null-window search of every move at `depth` (for ProbCut): the best score and its
@@ -304,10 +318,7 @@ impl<G: Evaluate> Worker<G> {
                 Some(t) if k <= t => k - 1,
                 _ => k,
             };
-            let mv = list[idx];
-            let child = G::make(pos, &mv);
-            self.push_child(pos, &mv, &child, ply);
-            let s = -self.search(&child, depth - 1, -beta, -alpha, ply + 1);
+            let s = self.search_move(pos, &list[idx], depth, alpha, beta, ply);
             if self.stopped {
                 return (0, None);
             }
