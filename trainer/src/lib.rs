@@ -83,16 +83,93 @@ impl Trainer {
         let shape = Shape::of(variant)?;
         let n = shape.inputs();
         let mut rng = StdRng::seed_from_u64(seed);
-        let mut var = |fan_in: usize, dims: &[usize]| -> Result<Var, String> {
+        let mut uniform = |fan_in: usize, len: usize| -> Vec<f32> {
             let a = 1.0 / (fan_in as f32).sqrt();
-            let len: usize = dims.iter().product();
-            let v: Vec<f32> = (0..len).map(|_| rng.gen_range(-a..a)).collect();
-            Var::from_tensor(&Tensor::from_vec(v, dims, &Device::Cpu).map_err(err)?).map_err(err)
+            (0..len).map(|_| rng.gen_range(-a..a)).collect()
         };
-        let (w1, b1) = (var(n, &[n, H])?, var(n, &[H])?);
-        let (w2, b2) = (var(L1_OUT, &[L1_OUT, L2])?, var(L1_OUT, &[L2])?);
-        let (w3, b3) = (var(L2, &[L2, L3])?, var(L2, &[L3])?);
-        let (w4, b4) = (var(L3, &[L3, 1])?, var(L3, &[1])?);
+        let weights = [
+            uniform(n, n * H),
+            uniform(n, H),
+            uniform(L1_OUT, L1_OUT * L2),
+            uniform(L1_OUT, L2),
+            uniform(L2, L2 * L3),
+            uniform(L2, L3),
+            uniform(L3, L3),
+            uniform(L3, 1),
+        ];
+        Trainer::with_weights(variant, shape, cfg, weights)
+    }
+
+    /// A float network that starts from `net`'s weights, dequantised (the first layer's in
+    /// 1/[`QA`], dense weights in 1/[`QW`], dense biases in 1/(`QA`·`QW`)): training goes on
+    /// from a shipped network instead of from random weights. [`Trainer::export`] before any
+    /// step gives `net` back exactly.
+    ///
+    /// # Errors
+    /// Italian Damone, or candle's.
+    pub fn from_network(net: &Network, cfg: Config) -> Result<Trainer, String> {
+        let variant = net.variant();
+        let shape = Shape::of(variant)?;
+        let n = shape.inputs();
+        let qa = QA as f32;
+        let qw = QW as f32;
+        let qb = (QA * QW) as f32;
+        let w1: Vec<f32> = (0..n)
+            .flat_map(|f| net.l1_weights(f).iter().map(|&w| f32::from(w) / qa))
+            .collect();
+        let b1: Vec<f32> = net.l1_biases().iter().map(|&b| f32::from(b) / qa).collect();
+        let (l2w, l2b) = net.l2();
+        let (l3w, l3b) = net.l3();
+        let (ow, ob) = net.output();
+        // `[out][in]` rows to the trainer's `[in][out]`.
+        let w2: Vec<f32> = (0..L1_OUT)
+            .flat_map(|i| l2w.iter().map(move |row| f32::from(row[i]) / qw))
+            .collect();
+        let w3: Vec<f32> = (0..L2)
+            .flat_map(|i| l3w.iter().map(move |row| f32::from(row[i]) / qw))
+            .collect();
+        let weights = [
+            w1,
+            b1,
+            w2,
+            l2b.iter().map(|&b| b as f32 / qb).collect(),
+            w3,
+            l3b.iter().map(|&b| b as f32 / qb).collect(),
+            ow.iter().map(|&w| f32::from(w) / qw).collect(),
+            vec![ob as f32 / qb],
+        ];
+        Trainer::with_weights(variant, shape, cfg, weights)
+    }
+
+    /// The trainer over the given float weights: the first layer `[inputs][H]` and its
+    /// biases, then each dense layer `[in][out]` and its biases.
+    fn with_weights(
+        variant: Variant,
+        shape: Shape,
+        cfg: Config,
+        weights: [Vec<f32>; 8],
+    ) -> Result<Trainer, String> {
+        let n = shape.inputs();
+        let dims: [&[usize]; 8] = [
+            &[n, H],
+            &[H],
+            &[L1_OUT, L2],
+            &[L2],
+            &[L2, L3],
+            &[L3],
+            &[L3, 1],
+            &[1],
+        ];
+        let mut vars = Vec::with_capacity(8);
+        for (w, d) in weights.into_iter().zip(dims) {
+            vars.push(
+                Var::from_tensor(&Tensor::from_vec(w, d, &Device::Cpu).map_err(err)?)
+                    .map_err(err)?,
+            );
+        }
+        let [w1, b1, w2, b2, w3, b3, w4, b4]: [Var; 8] = vars
+            .try_into()
+            .map_err(|_| "eight weight tensors expected".to_string())?;
         let vars = [&w1, &b1, &w2, &b2, &w3, &b3, &w4, &b4].map(|v| v.clone());
         let opt = AdamW::new(
             vars.to_vec(),

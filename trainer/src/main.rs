@@ -2,6 +2,7 @@
 //! DMNN file (docs/training.md, "Training the network").
 
 use clap::Parser;
+use damiera::engine::eval::network::Network;
 use damiera::engine::open_egdb;
 use damiera::tools::learn::data::read_file;
 use damiera::Variant;
@@ -59,6 +60,10 @@ struct Args {
     /// Keep every copy of a position (by default only its first is kept).
     #[arg(long)]
     keep_duplicates: bool,
+    /// Start from this network (a DMNN file of the variant, e.g. the shipped one) instead of
+    /// random weights: training goes on from it (--seed still draws the shuffles and split).
+    #[arg(long)]
+    init: Option<PathBuf>,
 }
 
 fn run(a: &Args) -> Result<(), String> {
@@ -105,7 +110,16 @@ fn run(a: &Args) -> Result<(), String> {
         lambda: a.lambda,
         scale: a.scale,
     };
-    let mut trainer = Trainer::new(a.variant, cfg, a.seed)?;
+    let mut trainer = match &a.init {
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let net = Network::from_bytes(&bytes, a.variant)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            Trainer::from_network(&net, cfg)?
+        }
+        None => Trainer::new(a.variant, cfg, a.seed)?,
+    };
     let valid_loss = |t: &Trainer| -> Result<Option<f32>, String> {
         if valid.is_empty() {
             return Ok(None);

@@ -213,3 +213,32 @@ fn endgame_databases_label_what_they_hold_and_duplicates_go() {
     assert!(labelled > 100, "{labelled}");
     assert!(samples.iter().any(|s| s.score == DB_WIN_SCORE));
 }
+
+/// A trainer started from a shipped network (`--init`) exports that network byte for byte
+/// (the dequantised weights round back to the file's integers), and its float model agrees
+/// with the integer network on real positions as a trained model's export does.
+#[test]
+fn from_network_round_trips_the_shipped_networks() {
+    let files = [
+        (Variant::English, "english-g2.dmnn"),
+        (Variant::International, "international-g3.dmnn"),
+    ];
+    for (v, name) in files {
+        let path = format!("{}/../data/weights/{name}", env!("CARGO_MANIFEST_DIR"));
+        let bytes = std::fs::read(&path).unwrap();
+        let net = Network::from_bytes(&bytes, v).unwrap();
+        let t = Trainer::from_network(&net, Config::default()).unwrap();
+        assert_eq!(t.export().unwrap().to_bytes(), bytes, "{name}");
+        let data = match v {
+            Variant::English => samples::<English>(5),
+            _ => samples::<International>(5),
+        };
+        let mut worst = 0.0f32;
+        for s in &data {
+            let acc = Accumulator::new(&net, &s.planes);
+            let q = net.evaluate(&acc, s.planes.black_to_move) as f32;
+            worst = worst.max((q - t.eval_centi(&s.planes).unwrap()).abs());
+        }
+        assert!(worst <= 12.0, "{name}: float and integer differ by {worst}");
+    }
+}
