@@ -2,7 +2,7 @@
 //! DMNN file (docs/training.md, "Training the network").
 
 use clap::Parser;
-use damiera::engine::eval::network::Network;
+use damiera::engine::eval::read_weights;
 use damiera::engine::open_egdb;
 use damiera::tools::learn::data::read_file;
 use damiera::Variant;
@@ -63,7 +63,7 @@ struct Args {
     /// Start from this network (a DMNN file of the variant, e.g. the shipped one) instead of
     /// random weights: training goes on from it (--seed still draws the shuffles and split).
     #[arg(long)]
-    init: Option<PathBuf>,
+    init: Option<String>,
 }
 
 fn run(a: &Args) -> Result<(), String> {
@@ -76,6 +76,14 @@ fn run(a: &Args) -> Result<(), String> {
     if !(0.0..=1.0).contains(&a.lambda) || a.scale <= 0.0 {
         return Err("--lambda must be in [0, 1] and --scale positive".into());
     }
+    // The starting network first: a bad --init fails before the data is read.
+    let init =
+        match &a.init {
+            Some(path) => Some(read_weights(a.variant, path)?.network().cloned().ok_or(
+                format!("{path}: pattern weights (DMEV), not a network (DMNN)"),
+            )?),
+            None => None,
+        };
     let mut samples = Vec::new();
     for path in &a.data {
         samples.extend(read_file(path, a.variant)?);
@@ -110,14 +118,8 @@ fn run(a: &Args) -> Result<(), String> {
         lambda: a.lambda,
         scale: a.scale,
     };
-    let mut trainer = match &a.init {
-        Some(path) => {
-            let bytes =
-                std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            let net = Network::from_bytes(&bytes, a.variant)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
-            Trainer::from_network(&net, cfg)?
-        }
+    let mut trainer = match &init {
+        Some(net) => Trainer::from_network(net, cfg)?,
         None => Trainer::new(a.variant, cfg, a.seed)?,
     };
     let valid_loss = |t: &Trainer| -> Result<Option<f32>, String> {
