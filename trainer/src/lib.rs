@@ -97,7 +97,7 @@ impl Trainer {
             uniform(L3, L3),
             uniform(L3, 1),
         ];
-        Trainer::with_weights(variant, shape, cfg, weights)
+        Trainer::with_weights(variant, cfg, weights)
     }
 
     /// A float network that starts from `net`'s weights, dequantised (the first layer's in
@@ -109,8 +109,7 @@ impl Trainer {
     /// Italian Damone, or candle's.
     pub fn from_network(net: &Network, cfg: Config) -> Result<Trainer, String> {
         let variant = net.variant();
-        let shape = Shape::of(variant)?;
-        let n = shape.inputs();
+        let n = net.shape().inputs();
         let qa = QA as f32;
         let qw = QW as f32;
         let qb = (QA * QW) as f32;
@@ -138,17 +137,17 @@ impl Trainer {
             ow.iter().map(|&w| f32::from(w) / qw).collect(),
             vec![ob as f32 / qb],
         ];
-        Trainer::with_weights(variant, shape, cfg, weights)
+        Trainer::with_weights(variant, cfg, weights)
     }
 
     /// The trainer over the given float weights: the first layer `[inputs][H]` and its
     /// biases, then each dense layer `[in][out]` and its biases.
     fn with_weights(
         variant: Variant,
-        shape: Shape,
         cfg: Config,
         weights: [Vec<f32>; 8],
     ) -> Result<Trainer, String> {
+        let shape = Shape::of(variant)?;
         let n = shape.inputs();
         let dims: [&[usize]; 8] = [
             &[n, H],
@@ -160,25 +159,24 @@ impl Trainer {
             &[L3, 1],
             &[1],
         ];
-        let mut vars = Vec::with_capacity(8);
-        for (w, d) in weights.into_iter().zip(dims) {
-            vars.push(
-                Var::from_tensor(&Tensor::from_vec(w, d, &Device::Cpu).map_err(err)?)
-                    .map_err(err)?,
-            );
-        }
-        let [w1, b1, w2, b2, w3, b3, w4, b4]: [Var; 8] = vars
-            .try_into()
-            .map_err(|_| "eight weight tensors expected".to_string())?;
-        let vars = [&w1, &b1, &w2, &b2, &w3, &b3, &w4, &b4].map(|v| v.clone());
+        let vars = weights
+            .into_iter()
+            .zip(dims)
+            .map(|(w, d)| {
+                Var::from_tensor(&Tensor::from_vec(w, d, &Device::Cpu).map_err(err)?).map_err(err)
+            })
+            .collect::<Result<Vec<Var>, String>>()?;
         let opt = AdamW::new(
-            vars.to_vec(),
+            vars.clone(),
             ParamsAdamW {
                 lr: cfg.lr,
                 ..Default::default()
             },
         )
         .map_err(err)?;
+        let [w1, b1, w2, b2, w3, b3, w4, b4]: [Var; 8] = vars
+            .try_into()
+            .map_err(|_| "eight weight tensors expected".to_string())?;
         // Pieces on a full board: 24 on 8x8, 40 on 10x10 (the start position's).
         let pieces = if shape.squares == 32 { 24.0 } else { 40.0 };
         let l1_bound = (f32::from(i16::MAX) - 0.5) / QA as f32 / (pieces + 1.0);
