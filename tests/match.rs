@@ -1,7 +1,8 @@
 //! `damiera match` through the real binary: a real match completes with sane totals and a PDN
 //! that replays; scripted fake engines that play an illegal move, crash, hang or overstep the
-//! clock lose with the right reason while the match goes on; the SPRT stops a match; a bad
-//! engine command and a bad opening line are one-line errors before any game.
+//! clock lose with the right reason while the match goes on; the SPRT stops a match; the
+//! engines' scores adjudicate wins and draws when asked; a bad engine command and a bad
+//! opening line are one-line errors before any game.
 
 use damiera::core::variant::Variant;
 use damiera::engine::{Engine, MoveForm, Outcome};
@@ -229,7 +230,7 @@ fn replay_pdn(variant: Variant, pdn: &str) -> usize {
                 assert!(matches!(e.outcome(), Some(Outcome::Draw(_))), "{game}");
                 assert_eq!(result, draw);
             }
-            "max plies" => assert_eq!(result, draw),
+            "max plies" | "draw adjudicated by score" => assert_eq!(result, draw),
             other => panic!("unexpected ending {other} in a damiera self-play game"),
         }
         let tail = game[game.rfind('}').expect("the final comment") + 1..].trim();
@@ -693,4 +694,99 @@ fn resume_goes_on_with_a_match_from_its_pdn() {
     std::fs::write(&pdn, "[Event \"x\"]\n[GameType \"20\"]\n\n32-28 *\n").unwrap();
     let err = text(&go(args("2", "b")).stderr);
     assert!(err.contains("line 1: a game of another variant"), "{err}");
+}
+
+/// `--draw-adjudication` and `--win-adjudication` read the engines' `info` scores. Two
+/// damieras whose scores a `sed` wrapper rewrites, one always +5 men and one always −5 (so
+/// both agree that the first leads), end every game at once with a win for the first,
+/// whichever colour it has; two plain damieras with a bound of 100 men draw every game after
+/// 2 plies. The PDN's endings read back.
+#[test]
+fn score_adjudication_ends_games_by_the_engines_scores() {
+    let dir = tempfile::tempdir().unwrap();
+    let wrapper = |name: &str, cp: &str| -> PathBuf {
+        let path = dir.path().join(name);
+        let script =
+            format!("#!/bin/sh\n\"{BIN}\" \"$@\" | sed -u 's/score cp -*[0-9]*/score cp {cp}/'\n");
+        std::fs::write(&path, script).unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        path
+    };
+    let sure = wrapper("sure", "500");
+    let doubt = wrapper("doubt", "-500");
+    let pdn = dir.path().join("win.pdn");
+    let out = run(&[
+        "--variant",
+        "english",
+        "--engine",
+        sure.to_str().unwrap(),
+        "--engine",
+        doubt.to_str().unwrap(),
+        "--openings",
+        OPENINGS,
+        "--games",
+        "2",
+        "--depth",
+        "2",
+        "--win-adjudication",
+        "1,300",
+        "--pdn",
+        pdn.to_str().unwrap(),
+    ]);
+    let report = text(&out.stdout);
+    assert!(out.status.success(), "{report}\n{}", text(&out.stderr));
+    assert_eq!(field(&report, "Results (sure first): "), "W 2 D 0 L 0");
+    assert_eq!(field(&report, "Endings: "), "win adjudicated by score 2");
+    assert!(
+        report.contains("Win adjudication: both engines at least 300 cm for one side for 1 moves")
+    );
+    let games = std::fs::read_to_string(&pdn).unwrap();
+    assert_eq!(
+        games
+            .matches("{win adjudicated by score: both engines gave")
+            .count(),
+        2,
+        "{games}"
+    );
+
+    let pdn = dir.path().join("draw.pdn");
+    let out = self_match(
+        "english",
+        Path::new(OPENINGS),
+        4,
+        &pdn,
+        &["--draw-adjudication", "2,1,10000"],
+    );
+    let report = text(&out.stdout);
+    assert_eq!(
+        field(&report, "Endings: "),
+        "draw adjudicated by score 4",
+        "{report}"
+    );
+    assert_eq!(
+        replay_pdn(Variant::English, &std::fs::read_to_string(&pdn).unwrap()),
+        4
+    );
+    let again = run(&[
+        "--variant",
+        "english",
+        "--engine",
+        BIN,
+        "--engine",
+        BIN,
+        "--openings",
+        OPENINGS,
+        "--games",
+        "4",
+        "--depth",
+        "2",
+        "--pdn",
+        pdn.to_str().unwrap(),
+        "--report-only",
+    ]);
+    let reread = text(&again.stdout);
+    assert!(again.status.success(), "{reread}\n{}", text(&again.stderr));
+    assert_eq!(field(&reread, "Endings: "), "draw adjudicated by score 4");
+    assert_eq!(field(&reread, "Results (damiera-1 first): "), "W 0 D 4 L 0");
 }

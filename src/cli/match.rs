@@ -8,7 +8,7 @@ use damiera::engine::{open_egdb, Depth, MAX_EGDB_PIECES};
 use damiera::tools::arena::openings::{self, RandomOpenings};
 use damiera::tools::arena::process::{EngineSpec, Protocol};
 use damiera::tools::arena::stats::Sprt;
-use damiera::tools::arena::{self, MatchConfig, TimeControl};
+use damiera::tools::arena::{self, DrawAdjudication, MatchConfig, TimeControl, WinAdjudication};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -98,6 +98,14 @@ pub struct MatchArgs {
     /// (without DIR: the default data directory): their result, noted in the PDN.
     #[arg(long, value_name = "DIR")]
     pub egdb: Option<Option<PathBuf>>,
+    /// Adjudicate a draw once the engines have played PLIES plies and each of their last MOVES
+    /// moves gave a score within ±CM centi-men (e.g. 60,8,10; docs/match.md).
+    #[arg(long, value_name = "PLIES,MOVES,CM")]
+    pub draw_adjudication: Option<String>,
+    /// Adjudicate a win once each engine's last MOVES moves gave the same side at least CM
+    /// centi-men (e.g. 4,400; docs/match.md).
+    #[arg(long, value_name = "MOVES,CM")]
+    pub win_adjudication: Option<String>,
 }
 
 /// `FIRST..END` (pair numbers from 0, END excluded, FIRST < END).
@@ -206,6 +214,24 @@ pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
         Ok(s) => s,
         Err(e) => return fail(&e),
     };
+    let draw_adjudication = match a
+        .draw_adjudication
+        .as_deref()
+        .map(DrawAdjudication::parse)
+        .transpose()
+    {
+        Ok(d) => d,
+        Err(e) => return fail(&e),
+    };
+    let win_adjudication = match a
+        .win_adjudication
+        .as_deref()
+        .map(WinAdjudication::parse)
+        .transpose()
+    {
+        Ok(w) => w,
+        Err(e) => return fail(&e),
+    };
     let (mut ops, source) = match (&a.openings, a.random_openings) {
         (Some(path), _) => match openings::read_openings(path, variant) {
             Ok(o) => (o, path.clone()),
@@ -282,6 +308,8 @@ pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
         sprt,
         max_plies: a.max_plies,
         egdb,
+        draw_adjudication,
+        win_adjudication,
         event: "damiera match".to_string(),
         done: earlier.iter().map(|g| g.record.clone()).collect(),
         pairs,

@@ -71,6 +71,86 @@ impl TimeControl {
     }
 }
 
+/// Draw adjudication by the engines' scores (`--draw-adjudication PLIES,MOVES,CM`, as
+/// cutechess-cli's `-draw movenumber= movecount= score=`): the game is a draw once the engines
+/// have played at least `after_plies` plies and each of their last `moves` moves came with a
+/// score within ±`within_cm` centi-men.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawAdjudication {
+    /// Plies the engines must have played first (the opening's moves not counted).
+    pub after_plies: usize,
+    /// Moves of each engine in a row (so `2 × moves` plies).
+    pub moves: usize,
+    /// The largest score, in centi-men either way, that still counts as level.
+    pub within_cm: i32,
+}
+
+/// Win adjudication by the engines' scores (`--win-adjudication MOVES,CM`, as cutechess-cli's
+/// two-sided `-resign movecount= score= twosided=true`): a side wins once each engine's last
+/// `moves` moves came with a score giving that side at least `margin_cm` centi-men (the
+/// winner's own scores at least `margin_cm`, the loser's at most `-margin_cm`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WinAdjudication {
+    /// Moves of each engine in a row (so `2 × moves` plies).
+    pub moves: usize,
+    /// The smallest lead, in centi-men, both engines must agree on.
+    pub margin_cm: i32,
+}
+
+/// The comma-separated unsigned numbers of `text` for `flag`, exactly `n` of them.
+fn numbers(flag: &str, text: &str, n: usize, form: &str) -> Result<Vec<u32>, String> {
+    let v: Vec<u32> = text
+        .split(',')
+        .map(|t| t.trim().parse::<u32>())
+        .collect::<Result<Vec<u32>, _>>()
+        .map_err(|_| format!("{flag} '{text}': expected {form}"))?;
+    if v.len() != n {
+        return Err(format!("{flag} '{text}': expected {form}"));
+    }
+    Ok(v)
+}
+
+impl DrawAdjudication {
+    /// Parses `PLIES,MOVES,CM` (`60,8,10`).
+    ///
+    /// # Errors
+    /// Not three unsigned numbers, `MOVES` 0, or `CM` above 10,000.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let form = "PLIES,MOVES,CM, e.g. 60,8,10";
+        let v = numbers("--draw-adjudication", text, 3, form)?;
+        if v[1] == 0 || v[2] > 10_000 {
+            return Err(format!(
+                "--draw-adjudication '{text}': MOVES must be at least 1 and CM at most 10000"
+            ));
+        }
+        Ok(DrawAdjudication {
+            after_plies: v[0] as usize,
+            moves: v[1] as usize,
+            within_cm: v[2] as i32,
+        })
+    }
+}
+
+impl WinAdjudication {
+    /// Parses `MOVES,CM` (`4,400`).
+    ///
+    /// # Errors
+    /// Not two unsigned numbers, `MOVES` 0, or `CM` 0 or above 10,000.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let form = "MOVES,CM, e.g. 4,400";
+        let v = numbers("--win-adjudication", text, 2, form)?;
+        if v[0] == 0 || v[1] == 0 || v[1] > 10_000 {
+            return Err(format!(
+                "--win-adjudication '{text}': MOVES must be at least 1 and CM from 1 to 10000"
+            ));
+        }
+        Ok(WinAdjudication {
+            moves: v[0] as usize,
+            margin_cm: v[1] as i32,
+        })
+    }
+}
+
 /// Everything a match needs.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
@@ -97,6 +177,10 @@ pub struct MatchConfig {
     /// Endgame databases (`--egdb`): a game ends as soon as its position (quiet, within the
     /// tables) is in them, with their result ([`super::Reason::Egdb`]).
     pub egdb: Option<Arc<Egdb>>,
+    /// Draw adjudication by the engines' scores (`--draw-adjudication`), `None`: off.
+    pub draw_adjudication: Option<DrawAdjudication>,
+    /// Win adjudication by the engines' scores (`--win-adjudication`), `None`: off.
+    pub win_adjudication: Option<WinAdjudication>,
     /// Games already played (`--resume`: read back from the match's PDN file): counted in the
     /// totals from the start and not played again. Empty for a new match.
     pub done: Vec<GameRecord>,

@@ -1,7 +1,9 @@
 //! One game between two engines: the [`Seat`]s of a worker (engine processes restarted when
 //! they die) and [`play_game`]: a [`VariantGame`] as the arbiter checks every move, plays it once
-//! and ends the game by the rules; the clocks and the no-answer limits of each move.
+//! and ends the game by the rules; the clocks and the no-answer limits of each move; the
+//! adjudications (`--egdb`, [`egdb_adjudication`]; the engines' scores, [`score_adjudication`]).
 
+use super::config::{DrawAdjudication, WinAdjudication};
 use super::engine_spec::{EngineSpec, Failure, GoLimits, Protocol};
 use super::openings::Opening;
 use super::player::Player;
@@ -133,6 +135,10 @@ fn play_moves(
             );
         }
     }
+    // The engines' scores, one per engine move (centi-men from the mover's view), for
+    // `--draw-adjudication` and `--win-adjudication`; the first engine move is `first_mover`'s.
+    let first_mover = arb.position().side();
+    let mut scores: Vec<Option<i32>> = Vec::new();
     let mut clocks = cfg.tc.fischer.map(|(b, _)| [b as i64, b as i64]);
     let inc = cfg.tc.fischer.map(|(_, i)| i).unwrap_or(0);
     loop {
@@ -167,6 +173,15 @@ fn play_moves(
         }
         if rec.moves.len() >= cfg.max_plies {
             return finish(rec, GameResult::Draw, Reason::MaxPlies, String::new());
+        }
+        if let Some((r, reason, detail)) = score_adjudication(
+            cfg.draw_adjudication,
+            cfg.win_adjudication,
+            &scores,
+            first_mover,
+        ) {
+            let detail = format!("{detail}; FEN {}", arb.position().fen());
+            return finish(rec, r, reason, detail);
         }
         let side = arb.position().side();
         let e = engine_of(side);
@@ -204,6 +219,7 @@ fn play_moves(
             &limits,
             Duration::from_millis(limit_ms),
         );
+        let score = proc.last_score();
         let (text, took) = match answer {
             Ok(a) => a,
             Err(Failure::Aborted) => return None,
@@ -278,8 +294,76 @@ fn play_moves(
         let native = arb.position().move_name(&mv);
         all.push(native.clone());
         rec.moves.push(native);
+        scores.push(score);
         arb.play(&mv);
     }
+}
+
+/// Adjudication by the engines' own scores: `scores[i]` is the score given with the `i`-th
+/// move the engines played (centi-men from that mover's view, `None` when the engine gave
+/// none), the first of them by `first_mover`. A win when both engines' last `moves` moves
+/// ([`WinAdjudication`]) all gave one side at least the margin; a draw when at least
+/// `after_plies` plies are played and the last `moves` moves of both ([`DrawAdjudication`])
+/// were all within its bound. A move without a score breaks either run. Returns the result,
+/// the reason and a note.
+pub fn score_adjudication(
+    draw: Option<DrawAdjudication>,
+    win: Option<WinAdjudication>,
+    scores: &[Option<i32>],
+    first_mover: Color,
+) -> Option<(GameResult, Reason, String)> {
+    // The last `plies` scores from White's view, if there are that many and all are given.
+    let last_for_white = |plies: usize| -> Option<Vec<i32>> {
+        let start = scores.len().checked_sub(plies)?;
+        (start..scores.len())
+            .map(|i| {
+                let mover = if i % 2 == 0 {
+                    first_mover
+                } else {
+                    first_mover.opponent()
+                };
+                let s = scores[i]?;
+                Some(if mover == Color::White { s } else { -s })
+            })
+            .collect()
+    };
+    if let Some(w) = win {
+        if let Some(last) = last_for_white(2 * w.moves) {
+            let winner = if last.iter().all(|&s| s >= w.margin_cm) {
+                Some(Color::White)
+            } else if last.iter().all(|&s| s <= -w.margin_cm) {
+                Some(Color::Black)
+            } else {
+                None
+            };
+            if let Some(c) = winner {
+                let note = format!(
+                    "both engines gave {} at least {} centi-men in their last {} moves",
+                    c.name(),
+                    w.margin_cm,
+                    w.moves
+                );
+                return Some((GameResult::win_for(c), Reason::ScoreWin, note));
+            }
+        }
+    }
+    if let Some(d) = draw {
+        if scores.len() >= d.after_plies {
+            if let Some(last) = last_for_white(2 * d.moves) {
+                if last.iter().all(|s| s.abs() <= d.within_cm) {
+                    let note = format!(
+                        "both engines scored within +/-{} centi-men in their last {} moves, \
+                         after {} plies",
+                        d.within_cm,
+                        d.moves,
+                        scores.len()
+                    );
+                    return Some((GameResult::Draw, Reason::ScoreDraw, note));
+                }
+            }
+        }
+    }
+    None
 }
 
 /// The endgame databases' ruling on `pos` (`--egdb`): a draw, or a win for the side that
@@ -312,4 +396,125 @@ pub fn egdb_adjudication(db: &Egdb, pos: &VariantPosition) -> Option<(GameResult
 /// The Hub form (0.6 numbers) of the legal move `mv` in `pos`.
 fn hub_form(pos: &VariantPosition, mv: &Move) -> String {
     process::hubsq::move_to_numbers(pos.variant(), &pos.move_name_hub(mv))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DRAW: DrawAdjudication = DrawAdjudication {
+        after_plies: 4,
+        moves: 2,
+        within_cm: 10,
+    };
+    const WIN: WinAdjudication = WinAdjudication {
+        moves: 2,
+        margin_cm: 300,
+    };
+
+    fn judge(scores: &[Option<i32>], first: Color) -> Option<(GameResult, Reason)> {
+        score_adjudication(Some(DRAW), Some(WIN), scores, first).map(|(r, why, _)| (r, why))
+    }
+
+    /// Scores are each mover's own: White's +350 and Black's -350 agree that White leads.
+    #[test]
+    fn both_engines_must_agree_on_the_winner_for_their_last_moves() {
+        let white_leads = [
+            Some(0),
+            Some(0),
+            Some(350),
+            Some(-350),
+            Some(400),
+            Some(-300),
+        ];
+        assert_eq!(
+            judge(&white_leads, Color::White),
+            Some((GameResult::WhiteWin, Reason::ScoreWin))
+        );
+        // The same numbers with Black moving first: Black leads.
+        assert_eq!(
+            judge(&white_leads, Color::Black),
+            Some((GameResult::BlackWin, Reason::ScoreWin))
+        );
+        // One engine disagrees (the loser thinks it is only 299 down): no adjudication.
+        let one_doubts = [Some(350), Some(-350), Some(400), Some(-299)];
+        assert_eq!(judge(&one_doubts, Color::White), None);
+        // Too few moves, or a move without a score, break the run.
+        assert_eq!(
+            judge(&[Some(350), Some(-350), Some(400)], Color::White),
+            None
+        );
+        assert_eq!(
+            judge(&[Some(350), None, Some(400), Some(-350)], Color::White),
+            None
+        );
+        // A win announced by the engines (native `score win P`) counts beyond any margin.
+        let announced = [
+            Some(process::WIN_SCORE_CM - 7),
+            Some(-(process::WIN_SCORE_CM - 6)),
+            Some(process::WIN_SCORE_CM - 5),
+            Some(-(process::WIN_SCORE_CM - 4)),
+        ];
+        assert_eq!(
+            judge(&announced, Color::White),
+            Some((GameResult::WhiteWin, Reason::ScoreWin))
+        );
+    }
+
+    #[test]
+    fn a_level_game_is_drawn_only_after_its_plies_and_within_its_bound() {
+        let level = [Some(5), Some(-10), Some(0), Some(10)];
+        assert_eq!(
+            judge(&level, Color::White),
+            Some((GameResult::Draw, Reason::ScoreDraw))
+        );
+        // Three plies played: before `after_plies`.
+        assert_eq!(judge(&level[1..], Color::White), None);
+        // One score past the bound.
+        assert_eq!(
+            judge(&[Some(5), Some(-11), Some(0), Some(10)], Color::White),
+            None
+        );
+        assert_eq!(
+            judge(&[Some(5), None, Some(0), Some(10)], Color::White),
+            None
+        );
+        // Nothing is adjudicated when both are off.
+        assert_eq!(score_adjudication(None, None, &level, Color::White), None);
+    }
+
+    #[test]
+    fn the_options_parse_and_refuse_nonsense() {
+        assert_eq!(
+            DrawAdjudication::parse("60,8,10"),
+            Ok(DrawAdjudication {
+                after_plies: 60,
+                moves: 8,
+                within_cm: 10
+            })
+        );
+        assert_eq!(
+            WinAdjudication::parse(" 4 , 400 "),
+            Ok(WinAdjudication {
+                moves: 4,
+                margin_cm: 400
+            })
+        );
+        for bad in [
+            "",
+            "60,8",
+            "60,0,10",
+            "60,8,-1",
+            "a,b,c",
+            "60,8,10,1",
+            "1,1,20000",
+        ] {
+            let e = DrawAdjudication::parse(bad).unwrap_err();
+            assert!(e.starts_with("--draw-adjudication '"), "{e}");
+        }
+        for bad in ["4", "0,400", "4,0", "4,-400", "4,400,1", "4,10001"] {
+            let e = WinAdjudication::parse(bad).unwrap_err();
+            assert!(e.starts_with("--win-adjudication '"), "{e}");
+        }
+    }
 }

@@ -22,8 +22,10 @@ mod record;
 mod report;
 pub mod stats;
 
-pub use config::{MatchConfig, TimeControl, DEPTH_ONLY_TIMEOUT_MS, TC_GRACE_MS};
-pub use game::egdb_adjudication;
+pub use config::{
+    DrawAdjudication, MatchConfig, TimeControl, WinAdjudication, DEPTH_ONLY_TIMEOUT_MS, TC_GRACE_MS,
+};
+pub use game::{egdb_adjudication, score_adjudication};
 use game::{play_game, Seat};
 pub use record::{GameRecord, GameResult, MoveTimes, Reason};
 pub use report::{progress_line, report_text, summary_json, MatchReport, Tally};

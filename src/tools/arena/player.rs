@@ -80,6 +80,16 @@ impl Player {
         }
     }
 
+    /// The score the engine gave with its last move, centi-men from its own view
+    /// ([`EngineProcess::last_score`]); `None` without one, and always for a DXP follower
+    /// (DXP carries no scores).
+    pub fn last_score(&self) -> Option<i32> {
+        match self {
+            Player::Process(p) => p.last_score(),
+            Player::Dxp(_) => None,
+        }
+    }
+
     /// The game is over after `hub_moves` with `result` for `reason` (DXP: tell the follower,
     /// with the GAMEEND reason of that result).
     pub fn game_over(&mut self, hub_moves: &[String], result: GameResult, reason: Reason) {

@@ -97,6 +97,8 @@ pub struct EngineProcess {
     /// The child has been waited for (its process id may belong to another process now).
     reaped: bool,
     abort: Arc<AtomicBool>,
+    /// The score of the last `info` line before the last move ([`info_score`]).
+    last_score: Option<i32>,
 }
 
 impl EngineProcess {
@@ -162,6 +164,7 @@ impl EngineProcess {
             alive: true,
             reaped: false,
             abort,
+            last_score: None,
         };
         p.handshake().map_err(|e| format!("{who}: {e}"))?;
         Ok(p)
@@ -447,8 +450,15 @@ impl EngineProcess {
         let sent = Instant::now();
         let deadline = sent + deadline_after;
         let protocol = self.spec.protocol;
+        let mut score = None;
+        self.last_score = None;
         let (t, line) = self.wait_line(deadline, |l| {
             let word = l.split_whitespace().next().unwrap_or("");
+            if word == "info" {
+                if let Some(s) = info_score(protocol, l) {
+                    score = Some(s);
+                }
+            }
             match protocol {
                 Protocol::Native => word == "bestmove",
                 Protocol::Hub | Protocol::Dxp => word == "done",
@@ -461,7 +471,14 @@ impl EngineProcess {
                 line.split_whitespace().nth(1).unwrap_or("").to_string()
             }
         };
+        self.last_score = score;
         Ok((text, t.saturating_duration_since(sent)))
+    }
+
+    /// The score of the last `info` line the engine wrote before its last move, in
+    /// centi-men from its own view ([`info_score`]); `None` if it gave none.
+    pub fn last_score(&self) -> Option<i32> {
+        self.last_score
     }
 
     /// Whether the child has exited, without reaping it (its process id stays its own until
@@ -587,6 +604,43 @@ impl Drop for EngineProcess {
     }
 }
 
+/// What [`info_score`] makes of a native `score win P`: this many centi-men less the plies,
+/// beyond any adjudication margin (at most 10,000).
+pub const WIN_SCORE_CM: i32 = 100_000;
+
+/// The score of an `info` line in centi-men from the engine's view, `None` if it has none:
+/// native `score cp X` (X), `score win P` ([`WIN_SCORE_CM`] − P) and `score loss P` (its
+/// negation), docs/protocol.md; Hub 2 `score=S` in men (`round(100 S)`, Scan's unit,
+/// `../shared/reference/protocols.md` §1.3). Hub 1 and DXP give no score that is read.
+pub fn info_score(protocol: Protocol, line: &str) -> Option<i32> {
+    match protocol {
+        Protocol::Native => {
+            let mut words = line
+                .split_whitespace()
+                .skip_while(|w| *w != "score")
+                .skip(1);
+            let kind = words.next()?;
+            let n: i64 = words.next()?.parse().ok()?;
+            let win = i64::from(WIN_SCORE_CM);
+            let cm = match kind {
+                "cp" => n.clamp(-win, win),
+                "win" => win - n.clamp(0, win),
+                "loss" => -(win - n.clamp(0, win)),
+                _ => return None,
+            };
+            Some(cm as i32)
+        }
+        Protocol::Hub => {
+            let men: f64 = hub_field(line, "score")?.parse().ok()?;
+            if !men.is_finite() {
+                return None;
+            }
+            Some((men * 100.0).round().clamp(-1e5, 1e5) as i32)
+        }
+        Protocol::Hub1 | Protocol::Dxp => None,
+    }
+}
+
 /// The value of `name=value` in a Hub line (quotes removed).
 pub fn hub_field(line: &str, name: &str) -> Option<String> {
     let key = format!("{name}=");
@@ -696,6 +750,52 @@ mod tests {
 
     fn lines(ls: &[&str]) -> Vec<String> {
         ls.iter().map(|l| l.to_string()).collect()
+    }
+
+    /// Scores as the protocols write them (docs/protocol.md; Scan's Hub `info`,
+    /// `../shared/reference/protocols.md` §1.3), in centi-men from the engine's view.
+    #[test]
+    fn info_scores_in_centi_men() {
+        let native = |l: &str| info_score(Protocol::Native, l);
+        assert_eq!(
+            native("info depth 11 seldepth 23 score cp 7 nodes 217429 nps 2752265 time 79 hashfull 32 pv b2-c3"),
+            Some(7)
+        );
+        assert_eq!(
+            native("info depth 3 score cp -125 nodes 9 pv 9-13"),
+            Some(-125)
+        );
+        assert_eq!(
+            native("info depth 1 seldepth 1 score win 1 nodes 2 pv 14x23"),
+            Some(WIN_SCORE_CM - 1)
+        );
+        assert_eq!(
+            native("info depth 4 score loss 4 nodes 9"),
+            Some(4 - WIN_SCORE_CM)
+        );
+        for none in [
+            "info string hello",
+            "info depth 2 score",
+            "info depth 2 score cp",
+            "info depth 2 score cp x",
+            "info depth 2 score mate 3",
+        ] {
+            assert_eq!(native(none), None, "{none}");
+        }
+        let hub = |l: &str| info_score(Protocol::Hub, l);
+        assert_eq!(
+            hub("info depth=21 mean-depth=20.8 score=-0.01 nodes=31261613 time=3.906 nps=8.0 pv=\"32-28 17-22\""),
+            Some(-1)
+        );
+        assert_eq!(hub("info depth=9 score=99.95 nodes=1"), Some(9995));
+        assert_eq!(hub("info depth=9 score=1.26"), Some(126));
+        assert_eq!(hub("info depth=9 nodes=1"), None);
+        assert_eq!(hub("info depth=9 score=NaN"), None);
+        assert_eq!(hub("info depth=9 score=inf"), None);
+        assert_eq!(
+            info_score(Protocol::Hub1, "info 9 9.0 0.25 1 0.1 1.0 32-28"),
+            None
+        );
     }
 
     #[test]

@@ -69,6 +69,10 @@ pub enum Reason {
     PeerEnded,
     /// Adjudicated by the endgame databases (`--egdb`): the position was in them.
     Egdb,
+    /// A draw adjudicated by the engines' scores (`--draw-adjudication`).
+    ScoreDraw,
+    /// A win adjudicated by the engines' scores (`--win-adjudication`).
+    ScoreWin,
 }
 
 impl Reason {
@@ -86,11 +90,13 @@ impl Reason {
             Reason::Resignation => "resignation",
             Reason::PeerEnded => "peer ended the game",
             Reason::Egdb => "adjudicated by the endgame database",
+            Reason::ScoreDraw => "draw adjudicated by score",
+            Reason::ScoreWin => "win adjudicated by score",
         }
     }
 
     /// Every reason, in report order.
-    pub const ALL: [Reason; 11] = [
+    pub const ALL: [Reason; 13] = [
         Reason::NoLegalMove,
         Reason::Repetition,
         Reason::NoProgress,
@@ -102,6 +108,8 @@ impl Reason {
         Reason::Resignation,
         Reason::PeerEnded,
         Reason::Egdb,
+        Reason::ScoreDraw,
+        Reason::ScoreWin,
     ];
 }
 

@@ -114,6 +114,20 @@ pub fn report_text(cfg: &MatchConfig, r: &MatchReport) -> String {
         cfg.openings_source,
         cfg.openings.len()
     );
+    if let Some(d) = cfg.draw_adjudication {
+        let _ = writeln!(
+            s,
+            "Draw adjudication: after {} plies, both engines within ±{} cm for {} moves",
+            d.after_plies, d.within_cm, d.moves
+        );
+    }
+    if let Some(w) = cfg.win_adjudication {
+        let _ = writeln!(
+            s,
+            "Win adjudication: both engines at least {} cm for one side for {} moves",
+            w.margin_cm, w.moves
+        );
+    }
     let _ = writeln!(
         s,
         "Games: {} of {}{}",
@@ -291,6 +305,8 @@ mod tests {
             concurrency: 1,
             sprt: None,
             egdb: None,
+            draw_adjudication: None,
+            win_adjudication: None,
             max_plies: 10,
             event: String::new(),
             done: Vec::new(),
