@@ -39,16 +39,21 @@ fn field<'a>(report: &'a str, prefix: &str) -> &'a str {
         .unwrap_or_else(|| panic!("no '{prefix}' in:\n{report}"))
 }
 
-/// A fake native engine: a shell script that handshakes and then does `on_go` at `go`.
-fn fake_engine(dir: &Path, name: &str, on_go: &str) -> PathBuf {
+/// An executable shell script `name` in `dir` with the text `text`.
+fn script(dir: &Path, name: &str, text: &str) -> PathBuf {
     let path = dir.join(name);
-    let script = format!(
-        "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    uci) echo 'id name {name}'; echo uciok;;\n    isready) echo readyok;;\n    go*) {on_go};;\n    quit) exit 0;;\n  esac\ndone\n"
-    );
-    std::fs::write(&path, script).unwrap();
+    std::fs::write(&path, text).unwrap();
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
     path
+}
+
+/// A fake native engine: a shell script that handshakes and then does `on_go` at `go`.
+fn fake_engine(dir: &Path, name: &str, on_go: &str) -> PathBuf {
+    let text = format!(
+        "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    uci) echo 'id name {name}'; echo uciok;;\n    isready) echo readyok;;\n    go*) {on_go};;\n    quit) exit 0;;\n  esac\ndone\n"
+    );
+    script(dir, name, &text)
 }
 
 /// Plays a fake engine against damiera for one pair; it must lose both games by `reason`.
@@ -705,13 +710,9 @@ fn resume_goes_on_with_a_match_from_its_pdn() {
 fn score_adjudication_ends_games_by_the_engines_scores() {
     let dir = tempfile::tempdir().unwrap();
     let wrapper = |name: &str, cp: &str| -> PathBuf {
-        let path = dir.path().join(name);
-        let script =
+        let text =
             format!("#!/bin/sh\n\"{BIN}\" \"$@\" | sed -u 's/score cp -*[0-9]*/score cp {cp}/'\n");
-        std::fs::write(&path, script).unwrap();
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-        path
+        script(dir.path(), name, &text)
     };
     let sure = wrapper("sure", "500");
     let doubt = wrapper("doubt", "-500");
@@ -768,25 +769,8 @@ fn score_adjudication_ends_games_by_the_engines_scores() {
         replay_pdn(Variant::English, &std::fs::read_to_string(&pdn).unwrap()),
         4
     );
-    let again = run(&[
-        "--variant",
-        "english",
-        "--engine",
-        BIN,
-        "--engine",
-        BIN,
-        "--openings",
-        OPENINGS,
-        "--games",
-        "4",
-        "--depth",
-        "2",
-        "--pdn",
-        pdn.to_str().unwrap(),
-        "--report-only",
-    ]);
+    let again = self_match("english", Path::new(OPENINGS), 4, &pdn, &["--report-only"]);
     let reread = text(&again.stdout);
-    assert!(again.status.success(), "{reread}\n{}", text(&again.stderr));
     assert_eq!(field(&reread, "Endings: "), "draw adjudicated by score 4");
     assert_eq!(field(&reread, "Results (damiera-1 first): "), "W 0 D 4 L 0");
 }
