@@ -214,23 +214,18 @@ pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
         Ok(s) => s,
         Err(e) => return fail(&e),
     };
-    let draw_adjudication = match a
-        .draw_adjudication
-        .as_deref()
-        .map(DrawAdjudication::parse)
-        .transpose()
-    {
-        Ok(d) => d,
-        Err(e) => return fail(&e),
-    };
-    let win_adjudication = match a
-        .win_adjudication
-        .as_deref()
-        .map(WinAdjudication::parse)
-        .transpose()
-    {
-        Ok(w) => w,
-        Err(e) => return fail(&e),
+    let (draw_adjudication, win_adjudication) = match (
+        a.draw_adjudication
+            .as_deref()
+            .map(DrawAdjudication::parse)
+            .transpose(),
+        a.win_adjudication
+            .as_deref()
+            .map(WinAdjudication::parse)
+            .transpose(),
+    ) {
+        (Ok(d), Ok(w)) => (d, w),
+        (Err(e), _) | (_, Err(e)) => return fail(&e),
     };
     let (mut ops, source) = match (&a.openings, a.random_openings) {
         (Some(path), _) => match openings::read_openings(path, variant) {
