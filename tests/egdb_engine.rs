@@ -11,7 +11,7 @@ use damiera::core::notation::fen::parse_fen;
 use damiera::core::variant_position::VariantPosition;
 use damiera::egdb::{Egdb, Wld};
 use damiera::engine::search::DB_BOUND;
-use damiera::engine::{Engine, MAX_EGDB_PIECES};
+use damiera::engine::{Engine, DEFAULT_CONTEMPT_CM, MAX_EGDB_PIECES};
 use damiera::tools::arena::{egdb_adjudication, GameResult};
 use damiera::{English, Play, Variant};
 use engine_io::{parse_info, EngineProcess, Score};
@@ -195,4 +195,48 @@ fn convert_wins_the_won_positions() {
         text.contains("winning side: 6 won, 0 drawn, 0 lost of 6"),
         "{text}"
     );
+}
+
+/// `Contempt` (docs/protocol.md): a draw scores `-Contempt` for the engine. One king each
+/// (`W:WK1:BK32`, no capture pending) is a database draw after every move, so the root's
+/// score is exactly the draw's value: the default contempt, then 0, then 40.
+#[test]
+fn contempt_scores_a_database_draw_below_level() {
+    let tmp = tempfile::tempdir().unwrap();
+    build_all::<English>(tmp.path(), 3);
+    let mut e = EngineProcess::spawn();
+    let root = tmp.path().to_str().unwrap();
+    assert!(e
+        .ask(&format!("setoption name EgdbPath value {root}"))
+        .is_empty());
+    assert!(e.ask("position fen W:WK1:BK32").is_empty());
+    let root_score = |e: &mut EngineProcess| {
+        e.send("go depth 4");
+        let lines = e.until("bestmove");
+        let last = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth"))
+            .map(|l| parse_info(l).unwrap())
+            .next_back()
+            .expect("an info line");
+        assert!(last.tbhits > 0, "{lines:?}");
+        last.score
+    };
+    assert_eq!(root_score(&mut e), Score::Cp(-DEFAULT_CONTEMPT_CM));
+    assert!(e.ask("setoption name Contempt value 0").is_empty());
+    assert_eq!(root_score(&mut e), Score::Cp(0));
+    assert!(e.ask("setoption name Contempt value 40").is_empty());
+    assert_eq!(root_score(&mut e), Score::Cp(-40));
+    // Out of range: one error line, the contempt kept.
+    let lines = e.ask("setoption name Contempt value 101");
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with("info string error: option Contempt needs a number from -100"),
+        "{lines:?}"
+    );
+    assert_eq!(root_score(&mut e), Score::Cp(-40));
+    // A new game of the variant keeps it.
+    assert!(e.ask("setoption name Variant value english").is_empty());
+    assert!(e.ask("position fen W:WK1:BK32").is_empty());
+    assert_eq!(root_score(&mut e), Score::Cp(-40));
 }

@@ -183,6 +183,8 @@ fn malformed_lines_get_errors_and_the_engine_goes_on() {
     e.rejects("set-param name=hash");
     e.rejects("set-param name=hash value=lots");
     e.rejects("set-param name=variant value=chess");
+    e.rejects("set-param name=contempt value=101");
+    e.rejects("set-param name=contempt value=lots");
     e.rejects("level depth=");
     e.rejects("level time=soon");
     e.rejects("level");

@@ -149,6 +149,7 @@ fn handshake_names_the_engine_lists_every_option_then_uciok() {
                 cores()
             ),
             "option name MoveOverhead type spin default 10 min 0 max 5000".to_string(),
+            "option name Contempt type spin default 15 min -100 max 100".to_string(),
             "option name DamoneWin type combo default all var all var damones".to_string(),
             "option name EvalFile type string default <empty>".to_string(),
             "option name EgdbPath type string default <empty>".to_string(),
@@ -209,6 +210,9 @@ fn setoption_sets_each_option() {
         "setoption name MoveOverhead value 0",
         "setoption name MoveOverhead value 5000",
         "setoption name moveoverhead value 10",
+        "setoption name Contempt value -100",
+        "setoption name contempt value 100",
+        "setoption name Contempt value 15",
         "setoption name DamoneWin value damones",
         "setoption name DamoneWin value ALL",
     ] {
@@ -752,6 +756,9 @@ fn unknown_option_and_bad_option_values_are_errors() {
         ("setoption name Threads value 0", "Threads"),
         ("setoption name MoveOverhead value -1", "MoveOverhead"),
         ("setoption name MoveOverhead value 5001", "MoveOverhead"),
+        ("setoption name Contempt value 101", "Contempt"),
+        ("setoption name Contempt value -101", "Contempt"),
+        ("setoption name Contempt value some", "Contempt"),
         ("setoption name Variant value frisian", "frisian"),
         ("setoption name Variant value", "variant"),
         ("setoption name DamoneWin value some", "DamoneWin"),

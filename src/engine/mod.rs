@@ -217,6 +217,7 @@ trait VariantEngine: Send {
     fn new_game(&mut self);
     fn set_hash(&mut self, mib: usize) -> Result<(), String>;
     fn set_threads(&mut self, n: usize);
+    fn set_contempt(&mut self, cm: i32);
     fn set_weights(&mut self, net: Option<Arc<Net>>);
     fn set_egdb(&mut self, egdb: Option<Arc<Egdb>>, pieces: u32);
     fn probe_egdb(&self) -> Option<DbProbe>;
@@ -416,6 +417,12 @@ impl<G: Evaluate> VariantEngine for GameEngine<G> {
         s.set_threads(n);
     }
 
+    fn set_contempt(&mut self, cm: i32) {
+        self.wait();
+        let mut s = self.searcher.lock().unwrap_or_else(|p| p.into_inner());
+        s.set_contempt(cm);
+    }
+
     fn set_weights(&mut self, net: Option<Arc<Net>>) {
         // Taken by the next search: one running now keeps the weights it started with.
         self.weights = net;
@@ -490,6 +497,8 @@ pub struct Engine {
     variant: Variant,
     hash_mib: usize,
     threads: usize,
+    /// `Contempt` in centi-men ([`Engine::set_contempt`]).
+    contempt: i32,
     damone_win: DamoneWin,
     /// Each variant's evaluation (`EvalFile`), in [`Variant::ALL`] order: kept when the
     /// variant changes, as a front end sets it for the variant it is playing.
@@ -511,6 +520,13 @@ pub struct Engine {
 /// between engine and front end (a pipe answers in well under a millisecond; 10 ms covers a
 /// loaded machine).
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
+
+/// The `Contempt` the protocols (native, Hub, DXP) play with, in centi-men: a draw is worth
+/// this much less than level to the engine. Chosen by match (docs/strength.md, "Contempt").
+pub const DEFAULT_CONTEMPT_CM: i32 = 15;
+
+/// The largest contempt either way, in centi-men (a man).
+pub const MAX_CONTEMPT_CM: i32 = 100;
 
 /// The default transposition-table size in MiB.
 pub const DEFAULT_HASH_MIB: usize = 64;
@@ -573,6 +589,7 @@ impl Engine {
             variant,
             hash_mib,
             threads: 1,
+            contempt: 0,
             damone_win: DamoneWin::All,
             evaluations: Default::default(),
             egdb_path: None,
@@ -602,6 +619,7 @@ impl Engine {
             self.hash_mib = DEFAULT_HASH_MIB;
         }
         self.inner.set_threads(self.threads);
+        self.inner.set_contempt(self.contempt);
         // The databases are the variant's: reopen them for the new one.
         self.egdb = None;
         if let Some(root) = self.egdb_path.clone() {
@@ -733,6 +751,22 @@ impl Engine {
         self.stop();
         self.threads = n.clamp(1, MAX_THREADS);
         self.inner.set_threads(self.threads);
+    }
+
+    /// Contempt in centi-men, clamped to ±[`MAX_CONTEMPT_CM`]: a draw found by the search
+    /// (repetition, a draw counter, a database draw) scores `-cm` for the engine and `+cm`
+    /// for its opponent, so with `cm > 0` it plays on where it stands no worse than `-cm`.
+    /// 0 in a new engine (analysis, `bench`: objective scores); the protocols set
+    /// [`DEFAULT_CONTEMPT_CM`] for play (docs/protocol.md, `Contempt`).
+    pub fn set_contempt(&mut self, cm: i32) {
+        self.stop();
+        self.contempt = cm.clamp(-MAX_CONTEMPT_CM, MAX_CONTEMPT_CM);
+        self.inner.set_contempt(self.contempt);
+    }
+
+    /// The contempt in centi-men ([`Engine::set_contempt`]).
+    pub fn contempt(&self) -> i32 {
+        self.contempt
     }
 
     /// Sets the position: `fen` (or the start position) and moves from it, each in the

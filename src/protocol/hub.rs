@@ -20,9 +20,9 @@ use crate::core::variant_position::VariantPosition;
 use crate::engine::search::max_threads;
 use crate::engine::search::Limits;
 use crate::engine::Outcome;
-use crate::engine::DEFAULT_MOVE_OVERHEAD_MS;
 use crate::engine::MAX_EGDB_PIECES;
 use crate::engine::{Depth, Engine, Event, MoveForm, Score, DEFAULT_HASH_MIB, MAX_HASH_MIB};
+use crate::engine::{DEFAULT_CONTEMPT_CM, DEFAULT_MOVE_OVERHEAD_MS, MAX_CONTEMPT_CM};
 
 /// Which of pydraughts' two square conventions a Hub peer speaks. Each picks, per variant, a
 /// [`Numbering`] (the one square-numbering enum, [`Dialect::numbering`]).
@@ -220,8 +220,10 @@ pub struct Session {
 impl Session {
     /// A new session: answers `hub` (the engine's id and params, then `wait`).
     pub fn new(out: Output) -> Session {
+        let mut engine = Engine::new(Variant::English, DEFAULT_HASH_MIB);
+        engine.set_contempt(DEFAULT_CONTEMPT_CM);
         let hub = Hub {
-            engine: Engine::new(Variant::English, DEFAULT_HASH_MIB),
+            engine,
             out,
             variant: Variant::English,
             notation: NotationParam::Auto,
@@ -323,6 +325,10 @@ impl Hub {
             self.move_overhead
         ));
         self.out.line(&format!(
+            "param name=contempt value={} type=int min=-{MAX_CONTEMPT_CM} max={MAX_CONTEMPT_CM}",
+            self.engine.contempt()
+        ));
+        self.out.line(&format!(
             "param name=notation value=auto type=enum values={}",
             quote("auto variant internal")
         ));
@@ -368,6 +374,10 @@ impl Hub {
                     self.engine.set_threads(n as usize);
                 }
                 None => self.error(&format!("bad value {value} for threads")),
+            },
+            "contempt" => match value.parse::<i32>() {
+                Ok(n) if n.abs() <= MAX_CONTEMPT_CM => self.engine.set_contempt(n),
+                _ => self.error(&format!("bad value {value} for contempt")),
             },
             "move-overhead" => match number(0, 5000) {
                 Some(n) => self.move_overhead = n,

@@ -10,11 +10,11 @@ use crate::core::variant::UnknownVariant;
 use crate::core::variant::Variant;
 use crate::engine::search::max_threads;
 use crate::engine::search::Limits;
-use crate::engine::DEFAULT_MOVE_OVERHEAD_MS;
 use crate::engine::MAX_EGDB_PIECES;
 use crate::engine::{
     Depth, Engine, Event, MoveForm, PerftEvent, Score, DEFAULT_HASH_MIB, MAX_HASH_MIB,
 };
+use crate::engine::{DEFAULT_CONTEMPT_CM, DEFAULT_MOVE_OVERHEAD_MS, MAX_CONTEMPT_CM};
 
 /// The options the engine announces and accepts.
 struct Options {
@@ -41,10 +41,13 @@ pub struct Session {
 }
 
 impl Session {
-    /// A new session: English at its start position, default options.
+    /// A new session: English at its start position, default options (`Contempt`
+    /// [`DEFAULT_CONTEMPT_CM`]).
     pub fn new(out: Output) -> Session {
+        let mut engine = Engine::new(Variant::English, DEFAULT_HASH_MIB);
+        engine.set_contempt(DEFAULT_CONTEMPT_CM);
         Session {
-            engine: Engine::new(Variant::English, DEFAULT_HASH_MIB),
+            engine,
             options: Options {
                 move_overhead: DEFAULT_MOVE_OVERHEAD_MS,
             },
@@ -148,6 +151,9 @@ fn handshake(out: &Output) {
         "option name MoveOverhead type spin default {} min 0 max 5000",
         DEFAULT_MOVE_OVERHEAD_MS
     ));
+    out.line(&format!(
+        "option name Contempt type spin default {DEFAULT_CONTEMPT_CM} min -{MAX_CONTEMPT_CM} max {MAX_CONTEMPT_CM}"
+    ));
     out.line("option name DamoneWin type combo default all var all var damones");
     out.line("option name EvalFile type string default <empty>");
     out.line("option name EgdbPath type string default <empty>");
@@ -187,6 +193,14 @@ fn set_option(engine: &mut Engine, options: &mut Options, args: &[&str]) -> Resu
             .map_err(|e| format!("{e}; using {DEFAULT_HASH_MIB} MiB"))?,
         "threads" => engine.set_threads(number(value, 1, max_threads() as u64)? as usize),
         "moveoverhead" => options.move_overhead = number(value, 0, 5000)?,
+        "contempt" => match value.parse::<i32>() {
+            Ok(n) if n.abs() <= MAX_CONTEMPT_CM => engine.set_contempt(n),
+            _ => {
+                return Err(format!(
+                    "option Contempt needs a number from -{MAX_CONTEMPT_CM} to {MAX_CONTEMPT_CM}, not '{value}'"
+                ))
+            }
+        },
         "damonewin" => match DamoneWin::from_name(value) {
             Some(w) => engine.set_damone_win(w),
             None => return Err(format!("option DamoneWin is all or damones, not '{value}'")),

@@ -73,11 +73,11 @@ impl<G: Evaluate> Worker<G> {
         if ply > 0 {
             // Draws first: neither quiescence nor a table entry may hide them.
             if self.is_repetition(ply) {
-                return 0;
+                return self.draw_score(ply);
             }
             if G::draw_by_counter(pos) {
                 return if G::has_moves(pos) {
-                    0
+                    self.draw_score(ply)
                 } else {
                     -(WIN - ply as i32)
                 };

@@ -25,6 +25,8 @@ pub struct Searcher<G: Evaluate> {
     /// The endgame databases the workers probe (`None`: none) and the most pieces probed.
     egdb: Option<Arc<Egdb>>,
     egdb_pieces: u32,
+    /// Centi-men a draw is worth less than level to the side to move at the root.
+    contempt: i32,
     pub(super) workers: Vec<Worker<G>>,
 }
 
@@ -50,6 +52,7 @@ impl<G: Evaluate> Searcher<G> {
             net,
             egdb: None,
             egdb_pieces: 0,
+            contempt: 0,
             workers,
         })
     }
@@ -83,6 +86,17 @@ impl<G: Evaluate> Searcher<G> {
         }
         self.egdb = egdb;
         self.egdb_pieces = pieces;
+    }
+
+    /// Contempt in centi-men (0 until set): every draw the next searches find (repetition, a
+    /// draw counter, a database draw) scores `-cm` for the side to move at the root and `+cm`
+    /// for the other, so that with `cm > 0` the engine plays on rather than draw where it
+    /// stands no worse than `-cm`. The reported scores carry it (a drawn root shows `-cm`).
+    pub fn set_contempt(&mut self, cm: i32) {
+        for w in &mut self.workers {
+            w.contempt = cm;
+        }
+        self.contempt = cm;
     }
 
     /// A thread's probe cache for `egdb`: 8 MiB with tables, nothing without.
@@ -129,6 +143,7 @@ impl<G: Evaluate> Searcher<G> {
             w.egdb = self.egdb.clone();
             w.egdb_pieces = self.egdb_pieces;
             w.db_cache = Self::db_cache(&self.egdb);
+            w.contempt = self.contempt;
             self.workers.push(w);
         }
     }

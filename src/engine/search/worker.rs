@@ -58,6 +58,9 @@ pub(super) struct Worker<G: Evaluate> {
     /// With an evaluation network: the last position evaluated at each ply and its first
     /// layer ([`Worker::static_eval`]).
     pub(super) nn: Box<[NnSlot; MAX_PLY + 2]>,
+    /// Centi-men a draw is worth less than level to the side to move at the root
+    /// ([`Searcher::set_contempt`](super::Searcher::set_contempt)).
+    pub(super) contempt: i32,
     _g: PhantomData<G>,
 }
 
@@ -99,6 +102,7 @@ impl<G: Evaluate> Worker<G> {
             node_limit: None,
             root_best: None,
             nn: Box::new([NnSlot::default(); MAX_PLY + 2]),
+            contempt: 0,
             _g: PhantomData,
         }
     }
@@ -215,7 +219,7 @@ impl<G: Evaluate> Worker<G> {
         let material = p.material.min(DB_MAX_MATERIAL) as i32;
         let win = DB_WIN - DB_STEP * material - ply as i32 - capped as i32;
         let score = match p.probe.value {
-            Wld::Draw => 0,
+            Wld::Draw => self.draw_score(ply),
             Wld::Win if d <= p.plies_left => win,
             Wld::Loss if d <= p.plies_left => -win,
             _ => return None,
@@ -223,6 +227,18 @@ impl<G: Evaluate> Worker<G> {
         self.db_hits += 1;
         self.seldepth = self.seldepth.max(ply);
         Some(score)
+    }
+
+    /// The score of a draw (repetition, a draw counter, a database draw) at `ply`, from its
+    /// side to move's view, in centi-men: `-contempt` for the side to move at the root (even
+    /// plies), `+contempt` for the other.
+    #[inline]
+    pub(super) fn draw_score(&self, ply: usize) -> i32 {
+        if ply & 1 == 0 {
+            -self.contempt
+        } else {
+            self.contempt
+        }
     }
 
     /// Whether the position at `ply` repeats an earlier one with the same side to move since

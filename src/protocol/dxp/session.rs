@@ -8,7 +8,7 @@ use super::io::{spawn_reader, Input};
 use super::message::Message;
 use crate::core::rules::Color;
 use crate::core::variant::Variant;
-use crate::engine::{Engine, Event, MoveForm, Outcome};
+use crate::engine::{Engine, Event, MoveForm, Outcome, DEFAULT_CONTEMPT_CM};
 use std::io::Write;
 use std::net::TcpStream;
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -303,7 +303,8 @@ pub(super) fn session<'a>(
     let reader = stream.try_clone().map_err(|e| e.to_string())?;
     let _ = stream.set_nodelay(true);
     spawn_reader(reader, tx.clone());
-    let engine = Engine::new(Variant::International, opts.hash_mib);
+    let mut engine = Engine::new(Variant::International, opts.hash_mib);
+    engine.set_contempt(DEFAULT_CONTEMPT_CM);
     Ok(Session {
         stream,
         engine,
