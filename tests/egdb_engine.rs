@@ -44,14 +44,21 @@ fn a_bad_egdb_path_is_one_line_and_the_engine_keeps_working() {
     assert!(err.contains("Damone"), "{err}");
 }
 
-#[test]
-fn the_search_probes_the_database_and_keeps_the_win() {
+/// An engine process with the English tables to 3 pieces, built in the returned directory
+/// (kept alive by the caller), loaded by `EgdbPath` without a word.
+fn engine_with_tables() -> (tempfile::TempDir, EngineProcess) {
     let tmp = tempfile::tempdir().unwrap();
     build_all::<English>(tmp.path(), 3);
     let mut e = EngineProcess::spawn();
     let root = tmp.path().to_str().unwrap();
     let lines = e.ask(&format!("setoption name EgdbPath value {root}"));
     assert!(lines.is_empty(), "{lines:?}");
+    (tmp, e)
+}
+
+#[test]
+fn the_search_probes_the_database_and_keeps_the_win() {
+    let (tmp, mut e) = engine_with_tables();
     let lines = e.ask(&format!("position fen {WON}"));
     assert!(lines.is_empty(), "{lines:?}");
     e.send("go depth 6");
@@ -202,13 +209,7 @@ fn convert_wins_the_won_positions() {
 /// score is exactly the draw's value: the default contempt, then 0, then 40.
 #[test]
 fn contempt_scores_a_database_draw_below_level() {
-    let tmp = tempfile::tempdir().unwrap();
-    build_all::<English>(tmp.path(), 3);
-    let mut e = EngineProcess::spawn();
-    let root = tmp.path().to_str().unwrap();
-    assert!(e
-        .ask(&format!("setoption name EgdbPath value {root}"))
-        .is_empty());
+    let (_tmp, mut e) = engine_with_tables();
     assert!(e.ask("position fen W:WK1:BK32").is_empty());
     let root_score = |e: &mut EngineProcess| {
         e.send("go depth 4");
