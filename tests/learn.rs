@@ -440,7 +440,12 @@ fn the_shipped_networks_load_and_count_material() {
         "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11",
         "W:W21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,12",
     );
-    for file in ["english-g1.dmnn", "english-g2.dmnn"] {
+    for file in [
+        "english-g1.dmnn",
+        "english-g2.dmnn",
+        "english-d10.dmnn",
+        "english-d10b.dmnn",
+    ] {
         shipped_network_counts_material::<damiera::English>(file, english);
     }
     // Russian and Brazilian share the board and its notation.
