@@ -445,6 +445,7 @@ fn the_shipped_networks_load_and_count_material() {
         "english-g2.dmnn",
         "english-d10.dmnn",
         "english-d10b.dmnn",
+        "english-d10d.dmnn",
     ] {
         shipped_network_counts_material::<damiera::English>(file, english);
     }
