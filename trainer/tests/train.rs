@@ -220,7 +220,7 @@ fn endgame_databases_label_what_they_hold_and_duplicates_go() {
 #[test]
 fn from_network_round_trips_the_shipped_networks() {
     let files = [
-        (Variant::English, "english-d10b.dmnn"),
+        (Variant::English, "english-d10d.dmnn"),
         (Variant::International, "international-g3.dmnn"),
     ];
     for (v, name) in files {

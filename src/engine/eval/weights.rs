@@ -24,7 +24,7 @@ const N: usize = Variant::ALL.len();
 /// one before (docs/strength.md "Evaluation network", docs/training.md for the commands).
 /// [`Net::from_bytes`] tells the two formats apart by their magic.
 const EMBEDDED: [Option<&[u8]>; N] = [
-    Some(include_bytes!("../../../data/weights/english-d10b.dmnn")),
+    Some(include_bytes!("../../../data/weights/english-d10d.dmnn")),
     Some(include_bytes!("../../../data/weights/italian-g1.dmnn")),
     Some(include_bytes!("../../../data/weights/brazilian-g2.dmnn")),
     Some(include_bytes!("../../../data/weights/russian-g2.dmnn")),
