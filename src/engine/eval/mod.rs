@@ -14,9 +14,14 @@
 //!   a variant plays with until it has learned weights, and what the first self-play games are
 //!   played with.
 //!
+//! [`finish`] adds a hand-written term to the learned score of English king endings with
+//! unequal material (the side ahead closes in and exchanges), which a search without databases
+//! does not see through to the conversion.
+//!
 //! The evaluation owns its weights: the rules know nothing of it.
 
 pub mod damone;
+pub mod finish;
 pub mod hand;
 pub mod learned;
 pub mod network;
@@ -49,7 +54,8 @@ pub trait Evaluate: Draughts {
     fn planes(pos: &Self::Position) -> Planes;
     /// An evaluation network's output `stm` (centi-men, side to move) for position `p` as
     /// [`Evaluate::evaluate`] gives it: on 10x10 scaled as the pattern weights are in king
-    /// endings ([`evaluate10`]); unchanged elsewhere.
+    /// endings ([`evaluate10`]); in English with the king-ending term of [`finish`];
+    /// unchanged elsewhere.
     #[inline(always)]
     fn network_score(_p: &Planes, stm: i32) -> i32 {
         stm
@@ -97,13 +103,17 @@ pub struct DbProbe {
 }
 
 impl<R: Rules> Evaluate for R {
-    /// Learned weights on 8x8 ([`Net::evaluate`]) or 10x10 (with the hand-set evaluation's
-    /// scaling of king endings, [`evaluate10`]); else [`hand::evaluate`].
+    /// Learned weights on 8x8 ([`Net::evaluate`], in English with the king-ending term of
+    /// [`finish`]) or 10x10 (with the hand-set evaluation's scaling of king endings,
+    /// [`evaluate10`]); else [`hand::evaluate`].
     #[inline(always)]
     fn evaluate(pos: &Position<R>, net: Option<&Net>) -> i32 {
         match net {
             Some(net) if R::Board::WIDTH == 10 => evaluate10(net, pos),
-            Some(net) => net.evaluate::<false>(&planes(pos), R::FLYING_KINGS),
+            Some(net) => {
+                let p = planes(pos);
+                Self::network_score(&p, net.evaluate::<false>(&p, R::FLYING_KINGS))
+            }
             None => hand::evaluate(pos),
         }
     }
@@ -116,6 +126,8 @@ impl<R: Rules> Evaluate for R {
     fn network_score(p: &Planes, stm: i32) -> i32 {
         if R::Board::WIDTH == 10 {
             scale10(p, stm)
+        } else if matches!(R::VARIANT, Variant::English) {
+            finish::king_ending(p, stm)
         } else {
             stm
         }
