@@ -18,7 +18,7 @@ import subprocess
 import sys
 
 # The endings damiera drew a king up by the no-progress rule (docs/strength.md, "Where the draws
-# end"). 3 kings against 1 has no win as long as 15 plies.
+# end").
 MATERIALS = [(2, 1), (3, 2)]
 # Random positions tried per material before giving up on finding more.
 TRIES = 5000
