@@ -14,7 +14,9 @@
 //! The term is in centi-men and only orders the positions of one king ending: it never crosses
 //! a man's worth (100), so it cannot make the engine give material for it.
 
-use super::Planes;
+use super::{padded, Planes};
+use crate::core::bitboard::Square;
+use crate::core::geometry::{Board8, Geometry};
 
 /// Centi-men the side ahead gains for each step (king moves, diagonals only) by which the mean
 /// distance between its kings and the other side's (over every pair) is under 7.
@@ -26,29 +28,24 @@ const FEWER: i32 = 6;
 
 /// The double-corner squares of the 8x8 board in [`Planes`] order: the dark squares beside a
 /// light corner, (1, 0), (0, 1), (7, 6) and (6, 7) in internal coordinates (a dark square has
-/// x + y odd, [`crate::core::geometry::Geometry::square_at`]), bits 0, 4, 27 and 31.
+/// x + y odd, [`Geometry::square_at`]), bits 0, 4, 27 and 31.
 const DOUBLE_CORNERS: u64 = (1 << 0) | (1 << 4) | (1 << 27) | (1 << 31);
 
-/// The column and row of [`Planes`] bit `i` of the 8x8 board: row `i / 4`, and in it the
-/// dark squares at odd columns on even rows, at even columns on odd rows.
+/// The column and row of [`Planes`] bit `i` of the 8x8 board, by the board's own geometry
+/// ([`Geometry::coords`] of the padded square).
 #[inline(always)]
-const fn xy(i: u32) -> (i32, i32) {
-    let y = (i / 4) as i32;
-    let x = 2 * (i % 4) as i32 + (1 - y % 2);
-    (x, y)
+fn xy(i: u32) -> (i32, i32) {
+    let (x, y) = Board8::coords(Square(padded(1 << i).trailing_zeros() as u8));
+    (i32::from(x), i32::from(y))
 }
 
 /// King steps between dark squares `a` and `b` of the 8x8 board on an empty board (a king
 /// moves one square diagonally): the larger of the column and the row difference.
 #[inline(always)]
-const fn steps(a: u32, b: u32) -> i32 {
+fn steps(a: u32, b: u32) -> i32 {
     let ((xa, ya), (xb, yb)) = (xy(a), xy(b));
     let (dx, dy) = ((xa - xb).abs(), (ya - yb).abs());
-    if dx > dy {
-        dx
-    } else {
-        dy
-    }
+    dx.max(dy)
 }
 
 /// `stm` (centi-men, side to move) with the finishing term of an English king ending added:
@@ -96,7 +93,6 @@ pub fn king_ending(p: &Planes, stm: i32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::geometry::{Board8, Geometry};
     use crate::engine::eval::dense;
 
     /// The Planes bit of internal square (x, y), through the board's own geometry.
