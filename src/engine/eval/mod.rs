@@ -53,9 +53,11 @@ pub trait Evaluate: Draughts {
     /// [`Planes`]).
     fn planes(pos: &Self::Position) -> Planes;
     /// An evaluation network's output `stm` (centi-men, side to move) for position `p` as
-    /// [`Evaluate::evaluate`] gives it: on 10x10 scaled as the pattern weights are in king
-    /// endings ([`evaluate10`]); in English with the king-ending term of [`finish`];
-    /// unchanged elsewhere.
+    /// [`Evaluate::evaluate`] gives it: in English with the king-ending term of [`finish`];
+    /// on 10x10 with the material edge of a holdable king ending ([`material_edge10`]);
+    /// unchanged elsewhere. (On 10x10 the network's output is not scaled in king endings as
+    /// the pattern weights' is, [`evaluate10`]: the network is fitted to the results without
+    /// that factor, so it already scores those endings as drawish as the games found them.)
     #[inline(always)]
     fn network_score(_p: &Planes, stm: i32) -> i32 {
         stm
@@ -103,15 +105,16 @@ pub struct DbProbe {
 }
 
 impl<R: Rules> Evaluate for R {
-    /// Learned weights on 8x8 ([`Net::evaluate`], in English with the king-ending term of
-    /// [`finish`]) or 10x10 (with the hand-set evaluation's scaling of king endings,
-    /// [`evaluate10`]); else [`hand::evaluate`].
+    /// Learned weights: a network ([`Net::evaluate`], in English with the king-ending term of
+    /// [`finish`]), 8x8 pattern weights (the same) or 10x10 pattern weights (with the
+    /// hand-set evaluation's scaling of king endings, [`evaluate10`]); else [`hand::evaluate`].
     #[inline(always)]
     fn evaluate(pos: &Position<R>, net: Option<&Net>) -> i32 {
         match net {
-            Some(net) if R::Board::WIDTH == 10 => evaluate10(net, pos),
+            Some(net) if R::Board::WIDTH == 10 && net.network().is_none() => evaluate10(net, pos),
             Some(net) => {
                 let p = planes(pos);
+                // `TEN` only selects the pattern layout: a network reads any board's planes.
                 Self::network_score(&p, net.evaluate::<false>(&p, R::FLYING_KINGS))
             }
             None => hand::evaluate(pos),
@@ -125,7 +128,7 @@ impl<R: Rules> Evaluate for R {
     #[inline(always)]
     fn network_score(p: &Planes, stm: i32) -> i32 {
         if R::Board::WIDTH == 10 {
-            scale10(p, stm)
+            stm + material_edge10(p)
         } else if matches!(R::VARIANT, Variant::English) {
             finish::king_ending(p, stm)
         } else {
@@ -329,18 +332,51 @@ pub const fn dense_of<const TEN: bool>(p: u64) -> u64 {
     }
 }
 
-/// The side-to-move evaluation (centi-men) of a 10x10 position by the learned weights `net`:
-/// the hand-set evaluation's scaling of International king endings
+/// The side-to-move evaluation (centi-men) of a 10x10 position by the learned pattern weights
+/// `net`: the hand-set evaluation's scaling of International king endings
 /// ([`hand::drawish_scale`]) applies to the learned score too, through [`drawish_planes`],
-/// the function the trainer uses.
+/// the function the pattern trainer fits through. (A network is not scaled:
+/// [`Evaluate::network_score`].)
 #[inline]
 pub(crate) fn evaluate10<R: Rules>(net: &Net, pos: &Position<R>) -> i32 {
     let p = planes(pos);
     scale10(&p, net.evaluate::<true>(&p, R::FLYING_KINGS))
 }
 
-/// A 10x10 learned score `stm` (centi-men, side to move) of `p` scaled in king endings as the
-/// hand-set evaluation scales its own ([`drawish_planes`]).
+/// Centi-men per piece of lead that [`material_edge10`] adds.
+const EDGE_PER_PIECE: i32 = 25;
+
+/// A 10x10 king ending the side behind can likely hold (it has a king and the lead is at most
+/// three pieces: [`hand::drawish_sixteenths`] below 16): [`EDGE_PER_PIECE`] centi-men per
+/// piece of lead for the side ahead, from the side to move's point of view (`p`: the planes of
+/// the position); 0 elsewhere. The network scores such endings near a draw, as self-play
+/// found them, and so would give a man away for nothing; against a fallible opponent the side
+/// ahead keeps its pieces and its chances, and the side behind does not shed more.
+#[inline(always)]
+fn material_edge10(p: &Planes) -> i32 {
+    let (nw, nb) = (p.white.count_ones(), p.black.count_ones());
+    if nw == nb {
+        return 0;
+    }
+    let (weak, n_strong, n_weak) = if nw > nb {
+        (p.black, nw, nb)
+    } else {
+        (p.white, nb, nw)
+    };
+    if hand::drawish_sixteenths(n_strong, n_weak, weak & p.rank2 != 0) == 16 {
+        return 0;
+    }
+    let edge = EDGE_PER_PIECE * (n_strong - n_weak) as i32;
+    // White ahead and White to move, or Black ahead and Black to move: the side to move's.
+    if (nw > nb) != p.black_to_move {
+        edge
+    } else {
+        -edge
+    }
+}
+
+/// A 10x10 pattern-weight score `stm` (centi-men, side to move) of `p` scaled in king endings
+/// as the hand-set evaluation scales its own ([`drawish_planes`]).
 #[inline(always)]
 fn scale10(p: &Planes, stm: i32) -> i32 {
     let white = if p.black_to_move { -stm } else { stm };
@@ -430,5 +466,22 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The material edge of a 10x10 king ending: for the side ahead when the side behind has
+    /// a king and the lead is at most three pieces, from the side to move's view; else none.
+    #[test]
+    fn material_edge_only_in_holdable_king_endings() {
+        use crate::core::notation::fen::parse_fen;
+        let edge = |fen: &str| material_edge10(&planes(&parse_fen::<International>(fen).unwrap()));
+        // A man up against a king: the side ahead to move, then the side behind to move.
+        assert_eq!(edge("W:W19,27,28,K1:B30,9,K41"), EDGE_PER_PIECE);
+        assert_eq!(edge("B:W19,27,28,K1:B30,9,K41"), -EDGE_PER_PIECE);
+        // Black two up, White (behind, with a king) to move.
+        assert_eq!(edge("W:WK5:B41,K26,K45"), -2 * EDGE_PER_PIECE);
+        // Equal pieces, a side behind without a king, a lead of four: nothing.
+        assert_eq!(edge("W:W19,28,K1:B30,9,K41"), 0);
+        assert_eq!(edge("W:W19,27,28,K1:B30,9,41"), 0);
+        assert_eq!(edge("W:W19,27,28,29,32,K1:BK41"), 0);
     }
 }
