@@ -54,7 +54,8 @@ pub trait Evaluate: Draughts {
     fn planes(pos: &Self::Position) -> Planes;
     /// An evaluation network's output `stm` (centi-men, side to move) for position `p` as
     /// [`Evaluate::evaluate`] gives it: in English with the king-ending term of [`finish`];
-    /// on 10x10 with the material edge of a holdable king ending ([`material_edge10`]);
+    /// on 10x10 and in Brazilian with the material edge of a holdable king ending
+    /// ([`material_edge`]);
     /// unchanged elsewhere. (On 10x10 the network's output is not scaled in king endings as
     /// the pattern weights' is, [`evaluate10`]: the network is fitted to the results without
     /// that factor, so it already scores those endings as drawish as the games found them.)
@@ -127,8 +128,8 @@ impl<R: Rules> Evaluate for R {
     }
     #[inline(always)]
     fn network_score(p: &Planes, stm: i32) -> i32 {
-        if R::Board::WIDTH == 10 {
-            stm + material_edge10(p)
+        if R::Board::WIDTH == 10 || matches!(R::VARIANT, Variant::Brazilian) {
+            stm + material_edge(p)
         } else if matches!(R::VARIANT, Variant::English) {
             finish::king_ending(p, stm)
         } else {
@@ -343,17 +344,18 @@ pub(crate) fn evaluate10<R: Rules>(net: &Net, pos: &Position<R>) -> i32 {
     scale10(&p, net.evaluate::<true>(&p, R::FLYING_KINGS))
 }
 
-/// Centi-men per piece of lead that [`material_edge10`] adds.
+/// Centi-men per piece of lead that [`material_edge`] adds.
 const EDGE_PER_PIECE: i32 = 25;
 
-/// A 10x10 king ending the side behind can likely hold (it has a king and the lead is at most
-/// three pieces: [`hand::drawish_sixteenths`] below 16): [`EDGE_PER_PIECE`] centi-men per
+/// A king ending with flying kings that the side behind can likely hold (it has a king and the
+/// lead is at most three pieces: [`hand::drawish_sixteenths`] below 16; on 10x10 and, with the
+/// same counts, in Brazilian): [`EDGE_PER_PIECE`] centi-men per
 /// piece of lead for the side ahead, from the side to move's point of view (`p`: the planes of
 /// the position); 0 elsewhere. The network scores such endings near a draw, as self-play
 /// found them, and so would give a man away for nothing; against a fallible opponent the side
 /// ahead keeps its pieces and its chances, and the side behind does not shed more.
 #[inline(always)]
-fn material_edge10(p: &Planes) -> i32 {
+fn material_edge(p: &Planes) -> i32 {
     let (nw, nb) = (p.white.count_ones(), p.black.count_ones());
     if nw == nb {
         return 0;
@@ -473,7 +475,7 @@ mod tests {
     #[test]
     fn material_edge_only_in_holdable_king_endings() {
         use crate::core::notation::fen::parse_fen;
-        let edge = |fen: &str| material_edge10(&planes(&parse_fen::<International>(fen).unwrap()));
+        let edge = |fen: &str| material_edge(&planes(&parse_fen::<International>(fen).unwrap()));
         // A man up against a king: the side ahead to move, then the side behind to move.
         assert_eq!(edge("W:W19,27,28,K1:B30,9,K41"), EDGE_PER_PIECE);
         assert_eq!(edge("B:W19,27,28,K1:B30,9,K41"), -EDGE_PER_PIECE);
@@ -483,5 +485,11 @@ mod tests {
         assert_eq!(edge("W:W19,28,K1:B30,9,K41"), 0);
         assert_eq!(edge("W:W19,27,28,K1:B30,9,41"), 0);
         assert_eq!(edge("W:W19,27,28,29,32,K1:BK41"), 0);
+        // Brazilian adds the edge to a network's score, Russian does not: two men and a king
+        // against a king, White to move.
+        let p = planes(&parse_fen::<Brazilian>("W:Wc3,e3,Kd4:BKh8").unwrap());
+        assert_eq!(Brazilian::network_score(&p, 0), 2 * EDGE_PER_PIECE);
+        let p = planes(&parse_fen::<Russian>("W:Wc3,e3,Kd4:BKh8").unwrap());
+        assert_eq!(Russian::network_score(&p, 0), 0);
     }
 }
