@@ -80,14 +80,7 @@ pub fn king_ending(p: &Planes, stm: i32) -> i32 {
     let pairs = (nw * nb) as i32;
     let mut term = CLOSER * (7 * pairs - distance) / pairs + FEWER * (12 - (nw + nb) as i32).max(0);
     term -= DOUBLE_CORNER * (weak & DOUBLE_CORNERS).count_ones() as i32;
-    // The side to move is the strong side when White is ahead and White is to move, or Black
-    // ahead and to move.
-    let strong_to_move = (nw > nb) != p.black_to_move;
-    if strong_to_move {
-        stm + term
-    } else {
-        stm - term
-    }
+    stm + p.side_to_move(if nw > nb { term } else { -term })
 }
 
 #[cfg(test)]

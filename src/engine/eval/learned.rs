@@ -582,11 +582,7 @@ impl Net {
         } else {
             (mg + smg) * ph + (eg + seg) * (pm - ph)
         } / (pm * UNIT);
-        if p.black_to_move {
-            -white
-        } else {
-            white
-        }
+        p.side_to_move(white)
     }
 }
 

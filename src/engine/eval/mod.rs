@@ -55,8 +55,7 @@ pub trait Evaluate: Draughts {
     /// An evaluation network's output `stm` (centi-men, side to move) for position `p` as
     /// [`Evaluate::evaluate`] gives it: in English with the king-ending term of [`finish`];
     /// on 10x10 and in Brazilian with the material edge of a holdable king ending
-    /// ([`material_edge`]);
-    /// unchanged elsewhere. (On 10x10 the network's output is not scaled in king endings as
+    /// ([`material_edge`]); unchanged elsewhere. (On 10x10 the network's output is not scaled in king endings as
     /// the pattern weights' is, [`evaluate10`]: the network is fitted to the results without
     /// that factor, so it already scores those endings as drawish as the games found them.)
     #[inline(always)]
@@ -273,6 +272,17 @@ impl Planes {
             black_to_move: !self.black_to_move,
         }
     }
+
+    /// A score from White's point of view as the side to move's (negated when Black is to
+    /// move); the same map turns a side-to-move score back into White's.
+    #[inline(always)]
+    pub fn side_to_move(&self, white: i32) -> i32 {
+        if self.black_to_move {
+            -white
+        } else {
+            white
+        }
+    }
 }
 
 /// The 32 playable squares of an 8x8 padded bitboard (35 bits, ghosts 8, 17, 26) packed into
@@ -349,9 +359,8 @@ const EDGE_PER_PIECE: i32 = 25;
 
 /// A king ending with flying kings that the side behind can likely hold (it has a king and the
 /// lead is at most three pieces: [`hand::drawish_sixteenths`] below 16; on 10x10 and, with the
-/// same counts, in Brazilian): [`EDGE_PER_PIECE`] centi-men per
-/// piece of lead for the side ahead, from the side to move's point of view (`p`: the planes of
-/// the position); 0 elsewhere. The network scores such endings near a draw, as self-play
+/// same counts, in Brazilian): [`EDGE_PER_PIECE`] centi-men per piece of lead for the side
+/// ahead, from the side to move's point of view (`p`: the planes of the position); 0 elsewhere. The network scores such endings near a draw, as self-play
 /// found them, and so would give a man away for nothing; against a fallible opponent the side
 /// ahead keeps its pieces and its chances, and the side behind does not shed more.
 #[inline(always)]
@@ -369,20 +378,14 @@ fn material_edge(p: &Planes) -> i32 {
         return 0;
     }
     let edge = EDGE_PER_PIECE * (n_strong - n_weak) as i32;
-    // White ahead and White to move, or Black ahead and Black to move: the side to move's.
-    if (nw > nb) != p.black_to_move {
-        edge
-    } else {
-        -edge
-    }
+    p.side_to_move(if nw > nb { edge } else { -edge })
 }
 
 /// A 10x10 pattern-weight score `stm` (centi-men, side to move) of `p` scaled in king endings
 /// as the hand-set evaluation scales its own ([`drawish_planes`]).
 #[inline(always)]
 fn scale10(p: &Planes, stm: i32) -> i32 {
-    let white = if p.black_to_move { -stm } else { stm };
-    stm * drawish_planes(p, white) / 16
+    stm * drawish_planes(p, p.side_to_move(stm)) / 16
 }
 
 /// [`hand::drawish_scale`] on the [`Planes`] of a 10x10 position: the sixteenths of
@@ -470,8 +473,9 @@ mod tests {
         }
     }
 
-    /// The material edge of a 10x10 king ending: for the side ahead when the side behind has
-    /// a king and the lead is at most three pieces, from the side to move's view; else none.
+    /// The material edge of a flying-king ending (10x10, Brazilian): for the side ahead when
+    /// the side behind has a king and the lead is at most three pieces, from the side to
+    /// move's view; else none.
     #[test]
     fn material_edge_only_in_holdable_king_endings() {
         use crate::core::notation::fen::parse_fen;
