@@ -185,6 +185,9 @@ fn malformed_lines_get_errors_and_the_engine_goes_on() {
     e.rejects("set-param name=variant value=chess");
     e.rejects("set-param name=contempt value=101");
     e.rejects("set-param name=contempt value=lots");
+    e.rejects("set-param name=skill value=21");
+    e.rejects("set-param name=skill value=weak");
+    e.rejects("set-param name=seed value=-3");
     e.rejects("level depth=");
     e.rejects("level time=soon");
     e.rejects("level");
@@ -363,4 +366,52 @@ fn egdb_path_and_egdb_pieces_params() {
     e.expect("done");
     e.send("quit");
     assert!(e.child.wait().unwrap().success());
+}
+
+#[test]
+fn skill_sets_the_strength_level_and_seed_makes_it_reproducible() {
+    // `skill` is the native `Level` (Hub's `level` is its time command); with the same seed,
+    // the same moves.
+    let play = |seed: u32| -> Vec<String> {
+        let mut e = Engine::start();
+        e.send("hub");
+        let mut params = Vec::new();
+        loop {
+            let l = e.expect("");
+            if l == "wait" {
+                break;
+            }
+            params.push(l);
+        }
+        assert!(
+            params.contains(&"param name=skill value=20 type=int min=0 max=20".to_string()),
+            "{params:?}"
+        );
+        e.send("set-param name=variant value=english");
+        e.send("set-param name=skill value=3");
+        e.send(&format!("set-param name=seed value={seed}"));
+        e.send("init");
+        e.expect("ready");
+        let mut moves: Vec<String> = Vec::new();
+        for _ in 0..6 {
+            e.send(&format!(
+                "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"{}\"",
+                moves.join(" ")
+            ));
+            e.send("level move-time=5");
+            e.send("go think");
+            let done = e.expect("done ");
+            let mv = done
+                .split_whitespace()
+                .find_map(|f| f.strip_prefix("move="))
+                .expect("a move")
+                .to_string();
+            moves.push(mv);
+        }
+        e.send("quit");
+        moves
+    };
+    let a = play(5);
+    assert_eq!(a, play(5));
+    assert_eq!(a.len(), 6);
 }

@@ -150,6 +150,8 @@ fn handshake_names_the_engine_lists_every_option_then_uciok() {
             ),
             "option name MoveOverhead type spin default 10 min 0 max 5000".to_string(),
             "option name Contempt type spin default 15 min -100 max 100".to_string(),
+            "option name Level type spin default 20 min 0 max 20".to_string(),
+            format!("option name Seed type spin default 0 min 0 max {}", u32::MAX),
             "option name DamoneWin type combo default all var all var damones".to_string(),
             "option name EvalFile type string default <empty>".to_string(),
             "option name EgdbPath type string default <empty>".to_string(),
@@ -1010,4 +1012,98 @@ fn logs_go_to_stderr_and_stdout_has_only_protocol_lines() {
         "the debug log names the commands read: {stderr}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Strength levels (docs/protocol.md, "Strength levels")
+
+/// The best moves of `game` (variant, then the moves played before each search) at `level`
+/// with `seed`, in one engine process: one `go movetime 2000` per position (the level's node
+/// budget ends each search long before), every search checked.
+fn level_moves(variant: Variant, level: u32, seed: u64, plies: &[&[&str]]) -> Vec<(String, u64)> {
+    let mut e = engine();
+    assert!(e.ask(&format!("setoption name Level value {level}")).is_empty());
+    assert!(e.ask(&format!("setoption name Seed value {seed}")).is_empty());
+    let mut out = Vec::new();
+    for moves in plies {
+        let setup = Setup::start(variant, moves);
+        set_up(&mut e, &setup);
+        let (infos, best, _) = go(&mut e, &setup, "movetime 2000");
+        out.push((best, infos.last().map_or(0, |i| i.nodes)));
+    }
+    out
+}
+
+/// A few English positions: the start and the Old Fourteenth's first moves.
+const ENGLISH_LINE: [&[&str]; 4] = [
+    &[],
+    &["11-15"],
+    &["11-15", "23-19", "8-11"],
+    &["11-15", "23-19", "8-11", "22-17", "4-8"],
+];
+
+#[test]
+fn a_level_plays_legal_moves_the_same_for_the_same_seed() {
+    for level in [1, 6, 12] {
+        let a = level_moves(Variant::English, level, 11, &ENGLISH_LINE);
+        let b = level_moves(Variant::English, level, 11, &ENGLISH_LINE);
+        assert_eq!(a, b, "level {level}: the same seed, the same moves and nodes");
+    }
+    // Over several seeds a low level does not always play the same move from the start.
+    let firsts: std::collections::BTreeSet<String> = (0..12)
+        .map(|seed| level_moves(Variant::English, 2, seed, &ENGLISH_LINE[..1])[0].0.clone())
+        .collect();
+    assert!(firsts.len() >= 2, "{firsts:?}");
+}
+
+#[test]
+fn lower_levels_search_fewer_nodes_and_level_20_is_the_full_search() {
+    let nodes = |level| level_moves(Variant::International, level, 1, &[&[]])[0].1;
+    let (low, mid, high) = (nodes(2), nodes(9), nodes(17));
+    assert!(low < mid && mid < high, "{low} {mid} {high}");
+    // Level 20 is the full search: it uses its time (2 s) and searches far more.
+    assert!(nodes(20) > 4 * high, "{}", nodes(20));
+}
+
+#[test]
+fn level_0_plays_random_legal_moves() {
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..16 {
+        let (best, _) = level_moves(Variant::Russian, 0, seed, &[&[]]).remove(0);
+        seen.insert(best);
+    }
+    // Russian has 7 moves from the start; 16 draws see at least 3 of them.
+    assert!(seen.len() >= 3, "{seen:?}");
+}
+
+#[test]
+fn a_level_ponders_until_ponderhit_and_stops_at_once() {
+    let mut e = engine();
+    assert!(e.ask("setoption name Level value 5").is_empty());
+    let setup = Setup::start(Variant::English, &["11-15", "23-19"]);
+    set_up(&mut e, &setup);
+    e.send("go ponder movetime 500");
+    e.silent_for_bestmove(Duration::from_millis(400));
+    let sent = e.send("ponderhit");
+    let rest = e.until_within("bestmove", engine_io::HANG);
+    assert!(rest.last().unwrap().at - sent < Duration::from_millis(500));
+    e.send("go infinite");
+    e.silent_for_bestmove(Duration::from_millis(300));
+    let sent = e.send("stop");
+    let rest = e.until_within("bestmove", engine_io::HANG);
+    assert!(rest.last().unwrap().at - sent < STOP_LATENCY);
+    let texts: Vec<String> = rest.into_iter().map(|l| l.text).collect();
+    check_search(&setup, &texts);
+}
+
+#[test]
+fn bad_level_and_seed_values_are_errors() {
+    let mut e = engine();
+    let fen = e.fen();
+    for bad in ["21", "-1", "five", ""] {
+        let msg = expect_error(&mut e, &format!("setoption name Level value {bad}"), &fen);
+        assert!(msg.contains("Level"), "{msg}");
+    }
+    let msg = expect_error(&mut e, "setoption name Seed value 4294967296", &fen);
+    assert!(msg.contains("Seed"), "{msg}");
 }

@@ -28,9 +28,10 @@ use crate::egdb::material::{Material, MAX_KIND};
 use crate::egdb::{variant_dir, Egdb};
 use crate::engine::eval::Evaluate;
 use crate::engine::eval::{DbProbe, EvaluateFn, Evaluation, Net};
+use crate::engine::search::level_random;
 use crate::engine::search::MAX_THREADS;
 use crate::engine::search::{Control, Info, Limits, Reporter, Searcher};
-pub use crate::engine::search::{Depth, Score};
+pub use crate::engine::search::{Depth, Level, Score, MAX_LEVEL};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -218,6 +219,7 @@ trait VariantEngine: Send {
     fn set_hash(&mut self, mib: usize) -> Result<(), String>;
     fn set_threads(&mut self, n: usize);
     fn set_contempt(&mut self, cm: i32);
+    fn set_level(&mut self, level: Level, seed: u64);
     fn set_weights(&mut self, net: Option<Arc<Net>>);
     fn set_egdb(&mut self, egdb: Option<Arc<Egdb>>, pieces: u32);
     fn probe_egdb(&self) -> Option<DbProbe>;
@@ -239,6 +241,11 @@ struct GameEngine<G: Evaluate> {
     searcher: Arc<Mutex<Searcher<G>>>,
     control: Arc<Control>,
     runner: Runner,
+    /// The strength level (`Level`) and the `Seed` of its choices.
+    level: Level,
+    seed: u64,
+    /// Games begun ([`VariantEngine::new_game`] calls): a level's choice varies with it.
+    games: u64,
 }
 
 impl<G: Evaluate> GameEngine<G> {
@@ -252,6 +259,9 @@ impl<G: Evaluate> GameEngine<G> {
             searcher: Arc::new(Mutex::new(Searcher::new(hash_mib))),
             control: Arc::new(Control::default()),
             runner: Runner::default(),
+            level: Level::FULL,
+            seed: 0,
+            games: 0,
         }
     }
 
@@ -368,6 +378,8 @@ impl<G: Evaluate> VariantEngine for GameEngine<G> {
         let (root, history) = (self.pos, self.history.clone());
         let weights = self.weights.clone();
         let (egdb, egdb_pieces) = (self.egdb.clone(), self.egdb_pieces);
+        let level = self.level;
+        let random = level_random(self.seed, G::key(&root), self.games);
         self.runner.run(Box::new(move || {
             let mut s = searcher.lock().unwrap_or_else(|p| p.into_inner());
             s.set_weights(weights);
@@ -377,7 +389,19 @@ impl<G: Evaluate> VariantEngine for GameEngine<G> {
                 form,
                 sink: &mut sink,
             };
-            let result = s.think(&root, &history, &limits, &control, &mut reporter);
+            let result = if level.is_full() {
+                s.think(&root, &history, &limits, &control, &mut reporter)
+            } else {
+                s.think_at_level(
+                    &root,
+                    &history,
+                    &limits,
+                    &control,
+                    level,
+                    random,
+                    &mut reporter,
+                )
+            };
             let mut moves = Vec::new();
             moves.extend(result.best);
             moves.extend(result.ponder);
@@ -399,6 +423,7 @@ impl<G: Evaluate> VariantEngine for GameEngine<G> {
 
     fn new_game(&mut self) {
         self.wait();
+        self.games = self.games.wrapping_add(1);
         self.searcher
             .lock()
             .unwrap_or_else(|p| p.into_inner())
@@ -421,6 +446,12 @@ impl<G: Evaluate> VariantEngine for GameEngine<G> {
         self.wait();
         let mut s = self.searcher.lock().unwrap_or_else(|p| p.into_inner());
         s.set_contempt(cm);
+    }
+
+    fn set_level(&mut self, level: Level, seed: u64) {
+        // Taken by the next search.
+        self.level = level;
+        self.seed = seed;
     }
 
     fn set_weights(&mut self, net: Option<Arc<Net>>) {
@@ -499,6 +530,9 @@ pub struct Engine {
     threads: usize,
     /// `Contempt` in centi-men ([`Engine::set_contempt`]).
     contempt: i32,
+    /// `Level` and `Seed` ([`Engine::set_level`]).
+    level: Level,
+    seed: u64,
     damone_win: DamoneWin,
     /// Each variant's evaluation (`EvalFile`), in [`Variant::ALL`] order: kept when the
     /// variant changes, as a front end sets it for the variant it is playing.
@@ -590,6 +624,8 @@ impl Engine {
             hash_mib,
             threads: 1,
             contempt: 0,
+            level: Level::FULL,
+            seed: 0,
             damone_win: DamoneWin::All,
             evaluations: Default::default(),
             egdb_path: None,
@@ -620,6 +656,7 @@ impl Engine {
         }
         self.inner.set_threads(self.threads);
         self.inner.set_contempt(self.contempt);
+        self.inner.set_level(self.level, self.seed);
         // The databases are the variant's: reopen them for the new one.
         self.egdb = None;
         if let Some(root) = self.egdb_path.clone() {
@@ -762,6 +799,33 @@ impl Engine {
         self.stop();
         self.contempt = cm.clamp(-MAX_CONTEMPT_CM, MAX_CONTEMPT_CM);
         self.inner.set_contempt(self.contempt);
+    }
+
+    /// The strength level (`Level`, [`Level::FULL`] until set) the next searches play at:
+    /// below full strength a search scores the root moves within the level's budget and
+    /// plays one drawn by weight (engine::search::level, docs/protocol.md "Strength levels").
+    pub fn set_level(&mut self, level: Level) {
+        self.stop();
+        self.level = level;
+        self.inner.set_level(self.level, self.seed);
+    }
+
+    /// The strength level ([`Engine::set_level`]).
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The `Seed` of a level's choices (0 until set): with one thread, the same seed, position
+    /// and number of games begun give the same move.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.stop();
+        self.seed = seed;
+        self.inner.set_level(self.level, self.seed);
+    }
+
+    /// The `Seed` option ([`Engine::set_seed`]).
+    pub fn seed(&self) -> u64 {
+        self.seed
     }
 
     /// The contempt in centi-men ([`Engine::set_contempt`]).

@@ -20,8 +20,8 @@ use crate::core::variant_position::VariantPosition;
 use crate::engine::search::max_threads;
 use crate::engine::search::Limits;
 use crate::engine::Outcome;
-use crate::engine::MAX_EGDB_PIECES;
 use crate::engine::{Depth, Engine, Event, MoveForm, Score, DEFAULT_HASH_MIB, MAX_HASH_MIB};
+use crate::engine::{Level, MAX_EGDB_PIECES, MAX_LEVEL};
 use crate::engine::{DEFAULT_CONTEMPT_CM, DEFAULT_MOVE_OVERHEAD_MS, MAX_CONTEMPT_CM};
 
 /// Which of pydraughts' two square conventions a Hub peer speaks. Each picks, per variant, a
@@ -332,6 +332,15 @@ impl Hub {
             "param name=notation value=auto type=enum values={}",
             quote("auto variant internal")
         ));
+        self.out.line(&format!(
+            "param name=skill value={} type=int min=0 max={MAX_LEVEL}",
+            self.engine.level().get()
+        ));
+        self.out.line(&format!(
+            "param name=seed value={} type=int min=0 max={}",
+            self.engine.seed(),
+            u32::MAX
+        ));
         self.out.line("param name=eval-file value=\"\" type=string");
         self.out.line("param name=egdb-path value=\"\" type=string");
         self.out.line(&format!(
@@ -382,6 +391,15 @@ impl Hub {
             "move-overhead" => match number(0, 5000) {
                 Some(n) => self.move_overhead = n,
                 None => self.error(&format!("bad value {value} for move-overhead")),
+            },
+            // The strength level (`Level` in the native protocol; `level` is Hub's time command).
+            "skill" => match number(0, u64::from(MAX_LEVEL)).and_then(|n| Level::new(n as u32)) {
+                Some(l) => self.engine.set_level(l),
+                None => self.error(&format!("bad value {value} for skill")),
+            },
+            "seed" => match number(0, u64::from(u32::MAX)) {
+                Some(n) => self.engine.set_seed(n),
+                None => self.error(&format!("bad value {value} for seed")),
             },
             "notation" => match value {
                 "auto" => self.notation = NotationParam::Auto,

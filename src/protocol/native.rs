@@ -12,7 +12,8 @@ use crate::engine::search::max_threads;
 use crate::engine::search::Limits;
 use crate::engine::MAX_EGDB_PIECES;
 use crate::engine::{
-    Depth, Engine, Event, MoveForm, PerftEvent, Score, DEFAULT_HASH_MIB, MAX_HASH_MIB,
+    Depth, Engine, Event, Level, MoveForm, PerftEvent, Score, DEFAULT_HASH_MIB, MAX_HASH_MIB,
+    MAX_LEVEL,
 };
 use crate::engine::{DEFAULT_CONTEMPT_CM, DEFAULT_MOVE_OVERHEAD_MS, MAX_CONTEMPT_CM};
 
@@ -154,6 +155,13 @@ fn handshake(out: &Output) {
     out.line(&format!(
         "option name Contempt type spin default {DEFAULT_CONTEMPT_CM} min -{MAX_CONTEMPT_CM} max {MAX_CONTEMPT_CM}"
     ));
+    out.line(&format!(
+        "option name Level type spin default {MAX_LEVEL} min 0 max {MAX_LEVEL}"
+    ));
+    out.line(&format!(
+        "option name Seed type spin default 0 min 0 max {}",
+        u32::MAX
+    ));
     out.line("option name DamoneWin type combo default all var all var damones");
     out.line("option name EvalFile type string default <empty>");
     out.line("option name EgdbPath type string default <empty>");
@@ -201,6 +209,10 @@ fn set_option(engine: &mut Engine, options: &mut Options, args: &[&str]) -> Resu
                 ))
             }
         },
+        "level" => engine.set_level(
+            Level::new(number(value, 0, u64::from(MAX_LEVEL))? as u32).expect("in range"),
+        ),
+        "seed" => engine.set_seed(number(value, 0, u64::from(u32::MAX))?),
         "damonewin" => match DamoneWin::from_name(value) {
             Some(w) => engine.set_damone_win(w),
             None => return Err(format!("option DamoneWin is all or damones, not '{value}'")),

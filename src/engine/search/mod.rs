@@ -25,11 +25,13 @@
 //! - `pvs.rs`: the PVS node search with ProbCut, the singular extension, late-move reductions
 //!   and the table;
 //! - `quiescence.rs`: captures and threats at the horizon;
+//! - `level.rs`: strength levels below the full search (root moves scored, one chosen);
 //! - `time.rs`: the time plan, the limits polled during the search, when to stop iterating;
 //! - `ordering.rs`: move ordering (keys, lazy picking, killers and history);
 //! - `worker.rs`: one thread's state (tables, repetition keys, node counts, PV).
 
 mod deepening;
+mod level;
 mod ordering;
 mod pvs;
 mod quiescence;
@@ -37,6 +39,7 @@ mod smp;
 mod time;
 mod worker;
 
+pub use level::{choose, level_random, Level, MAX_LEVEL};
 pub use smp::Searcher;
 
 use crate::core::moves::Move;
@@ -148,6 +151,10 @@ pub struct Limits {
     pub infinite: bool,
     /// Time kept back per move for communication delays.
     pub move_overhead: u64,
+    /// Return as soon as the search ends, even with `infinite` or while pondering (the caller
+    /// waits for `stop` itself): the root moves' searches of a strength level
+    /// ([`Searcher::think_at_level`]). `false` for every search a front end starts.
+    pub return_when_done: bool,
 }
 
 /// Shared with the thread that reads commands: stop, ponder state and the clock.

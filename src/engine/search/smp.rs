@@ -26,7 +26,7 @@ pub struct Searcher<G: Evaluate> {
     egdb: Option<Arc<Egdb>>,
     egdb_pieces: u32,
     /// Centi-men a draw is worth less than level to the side to move at the root.
-    contempt: i32,
+    pub(super) contempt: i32,
     pub(super) workers: Vec<Worker<G>>,
 }
 

@@ -331,16 +331,7 @@ impl Shared {
 impl<G: Evaluate> Worker<G> {
     /// UCI: in infinite or ponder mode the best move waits for `stop` (or a ponder-hit).
     pub(super) fn wait_for_stop(&self, limits: &Limits, control: &Control) {
-        while (limits.infinite || control.pondering.load(Ordering::Relaxed))
-            && !control.stop.load(Ordering::Relaxed)
-        {
-            if !limits.infinite && !control.pondering.load(Ordering::Relaxed) {
-                break;
-            }
-            // Parked rather than asleep: the engine unparks this thread when it stops it, so
-            // `stop` is answered at once; a ponder-hit is seen within the millisecond.
-            std::thread::park_timeout(std::time::Duration::from_millis(1));
-        }
+        park_until_stop(limits, control);
     }
 
     pub(super) fn should_stop_iterating(
@@ -402,5 +393,23 @@ impl<G: Evaluate> Worker<G> {
                 }
             }
         }
+    }
+}
+
+/// Returns at once unless the search is `infinite` or pondering (and not
+/// [`Limits::return_when_done`]): then it waits, parked, for `stop` or the ponder-hit.
+pub(super) fn park_until_stop(limits: &Limits, control: &Control) {
+    if limits.return_when_done {
+        return;
+    }
+    while (limits.infinite || control.pondering.load(Ordering::Relaxed))
+        && !control.stop.load(Ordering::Relaxed)
+    {
+        if !limits.infinite && !control.pondering.load(Ordering::Relaxed) {
+            break;
+        }
+        // Parked rather than asleep: the engine unparks this thread when it stops it, so
+        // `stop` is answered at once; a ponder-hit is seen within the millisecond.
+        std::thread::park_timeout(std::time::Duration::from_millis(1));
     }
 }
