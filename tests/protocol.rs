@@ -151,7 +151,10 @@ fn handshake_names_the_engine_lists_every_option_then_uciok() {
             "option name MoveOverhead type spin default 10 min 0 max 5000".to_string(),
             "option name Contempt type spin default 15 min -100 max 100".to_string(),
             "option name Level type spin default 20 min 0 max 20".to_string(),
-            format!("option name Seed type spin default 0 min 0 max {}", u32::MAX),
+            format!(
+                "option name Seed type spin default 0 min 0 max {}",
+                u32::MAX
+            ),
             "option name DamoneWin type combo default all var all var damones".to_string(),
             "option name EvalFile type string default <empty>".to_string(),
             "option name EgdbPath type string default <empty>".to_string(),
@@ -1022,8 +1025,12 @@ fn logs_go_to_stderr_and_stdout_has_only_protocol_lines() {
 /// budget ends each search long before), every search checked.
 fn level_moves(variant: Variant, level: u32, seed: u64, plies: &[&[&str]]) -> Vec<(String, u64)> {
     let mut e = engine();
-    assert!(e.ask(&format!("setoption name Level value {level}")).is_empty());
-    assert!(e.ask(&format!("setoption name Seed value {seed}")).is_empty());
+    assert!(e
+        .ask(&format!("setoption name Level value {level}"))
+        .is_empty());
+    assert!(e
+        .ask(&format!("setoption name Seed value {seed}"))
+        .is_empty());
     let mut out = Vec::new();
     for moves in plies {
         let setup = Setup::start(variant, moves);
@@ -1047,11 +1054,18 @@ fn a_level_plays_legal_moves_the_same_for_the_same_seed() {
     for level in [1, 6, 12] {
         let a = level_moves(Variant::English, level, 11, &ENGLISH_LINE);
         let b = level_moves(Variant::English, level, 11, &ENGLISH_LINE);
-        assert_eq!(a, b, "level {level}: the same seed, the same moves and nodes");
+        assert_eq!(
+            a, b,
+            "level {level}: the same seed, the same moves and nodes"
+        );
     }
     // Over several seeds a low level does not always play the same move from the start.
     let firsts: std::collections::BTreeSet<String> = (0..12)
-        .map(|seed| level_moves(Variant::English, 2, seed, &ENGLISH_LINE[..1])[0].0.clone())
+        .map(|seed| {
+            level_moves(Variant::English, 2, seed, &ENGLISH_LINE[..1])[0]
+                .0
+                .clone()
+        })
         .collect();
     assert!(firsts.len() >= 2, "{firsts:?}");
 }

@@ -43,7 +43,8 @@ pub enum ClientMessage {
         #[serde(default = "one")]
         plies: usize,
     },
-    /// The engine plays the side to move, within a depth (plies) or a time (milliseconds).
+    /// The engine plays the side to move, within a depth (plies) or a time (milliseconds), at
+    /// a strength level (the engine's `Level`, 0-20; 20, full strength, when absent).
     Go {
         /// Depth in plies.
         #[serde(default)]
@@ -51,6 +52,9 @@ pub enum ClientMessage {
         /// Time in milliseconds.
         #[serde(default)]
         movetime: Option<u64>,
+        /// The strength level, 0 to 20 ([`LEVEL_ELO`] gives each one's measured strength).
+        #[serde(default)]
+        level: Option<u32>,
     },
     /// Analyse the current position until `stop`.
     Analyse,
@@ -107,13 +111,25 @@ pub fn error(request: Option<&str>, message: &str) -> Value {
     json!({"type": "error", "request": request, "message": line.join(" ")})
 }
 
-/// The `hello` message: the version and the variants with their names for people.
+/// Each strength level's Elo above the random mover (level 0), levels 0 to 20 in order: the
+/// English ladder of docs/strength.md ("Strength levels"), each level against the one below,
+/// 200 games a pair at 100 ms a move, the steps added up and rounded to 10. The page shows them
+/// as an approximate Elo next to each level.
+pub const LEVEL_ELO: [i32; 21] = [0; 21];
+
+/// The `hello` message: the version, the variants with their names for people, and the
+/// strength levels with their approximate Elo ([`LEVEL_ELO`]).
 pub fn hello() -> Value {
     let variants: Vec<Value> = Variant::ALL
         .iter()
         .map(|v| json!({"name": v.name(), "label": label(*v)}))
         .collect();
-    json!({"type": "hello", "version": env!("CARGO_PKG_VERSION"), "variants": variants})
+    let levels: Vec<Value> = LEVEL_ELO
+        .iter()
+        .enumerate()
+        .map(|(level, elo)| json!({"level": level, "elo": elo}))
+        .collect();
+    json!({"type": "hello", "version": env!("CARGO_PKG_VERSION"), "variants": variants, "levels": levels})
 }
 
 /// A variant's name for people.

@@ -9,7 +9,7 @@ use crate::core::variant::Variant;
 use crate::core::variant_position::{Outcome, Piece, VariantPosition};
 use crate::engine::eval::Evaluation;
 use crate::engine::search::Limits;
-use crate::engine::{Depth, Engine, Event, MoveForm, MAX_EGDB_PIECES};
+use crate::engine::{Depth, Engine, Event, Level, MoveForm, MAX_EGDB_PIECES, MAX_LEVEL};
 use crate::tools::analysis::{analyse_game, annotated_pdn, report};
 use crate::tools::pdn;
 use crate::web::messages::{self, ClientMessage};
@@ -167,6 +167,14 @@ fn limits(
     })
 }
 
+/// The strength level of a `go` (none: full strength).
+fn level_of(level: Option<u32>) -> Result<Level, String> {
+    match level {
+        None => Ok(Level::FULL),
+        Some(n) => Level::new(n).ok_or_else(|| format!("level {n}: a level is 0 to {MAX_LEVEL}")),
+    }
+}
+
 impl Session {
     fn error(&self, message: &str) {
         send(&self.out, messages::error(self.request, message));
@@ -193,17 +201,28 @@ impl Session {
                 self.sync_engine();
                 self.send_position();
             }
-            ClientMessage::Go { depth, movetime } => match limits(depth, movetime, None) {
-                Ok(l) => self.search(l, true),
-                Err(e) => self.error(&e),
+            ClientMessage::Go {
+                depth,
+                movetime,
+                level,
+            } => match (limits(depth, movetime, None), level_of(level)) {
+                (Ok(l), Ok(level)) => {
+                    self.engine.set_level(level);
+                    self.search(l, true)
+                }
+                (Err(e), _) | (_, Err(e)) => self.error(&e),
             },
-            ClientMessage::Analyse => self.search(
-                Limits {
-                    infinite: true,
-                    ..Limits::default()
-                },
-                false,
-            ),
+            ClientMessage::Analyse => {
+                // Analysis is always at full strength.
+                self.engine.set_level(Level::FULL);
+                self.search(
+                    Limits {
+                        infinite: true,
+                        ..Limits::default()
+                    },
+                    false,
+                )
+            }
             ClientMessage::Stop => {
                 // The search ends and its result is acted on now (a `go` plays what it found),
                 // before any request the page sent after `stop`.
@@ -218,7 +237,10 @@ impl Session {
                 depth,
                 movetime,
             } => match limits(depth, movetime, Some(DEFAULT_ANALYSIS_DEPTH)) {
-                Ok(l) => self.analyse_pdn(&pdn, game, l),
+                Ok(l) => {
+                    self.engine.set_level(Level::FULL);
+                    self.analyse_pdn(&pdn, game, l)
+                }
                 Err(e) => self.error(&e),
             },
         }

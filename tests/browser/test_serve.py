@@ -286,3 +286,35 @@ def test_requests_from_other_origins_are_refused(server, browser):
         ws.onerror = () => done('refused');
     """)
     assert opened == "refused"
+
+
+def test_the_level_select_offers_every_level_and_the_engine_plays_at_it(server, browser, shots):
+    from draughts import Board, Move  # pydraughts 0.6.7
+
+    d = browser
+    open_page(d, server.url)
+    options = [o.text for o in Select(d.find_element(By.ID, "engine-level")).options]
+    # Levels 20 down to 0, the strongest first; 20 is full strength, 0 random moves, and every
+    # level shows its approximate Elo from the server's ladder.
+    assert len(options) == 21, options
+    assert options[0].startswith("20 (full strength)") and options[-1].startswith("0 (random")
+    elos = [int(re.search(r"≈ (-?\d+) Elo", o).group(1)) for o in options[:-1]]
+    assert elos == sorted(elos, reverse=True) and elos[0] > elos[-1], elos
+    # Record what the page sends, then let the engine play White at level 3.
+    d.execute_script(
+        "window.sentMessages = [];"
+        "const send = WebSocket.prototype.send;"
+        "WebSocket.prototype.send = function (m) { window.sentMessages.push(m);"
+        " return send.call(this, m); };")
+    Select(d.find_element(By.ID, "engine-level")).select_by_value("3")
+    new_game(d, "english", engine="white", depth=6)
+    checker = Board("english")
+    pos = state(d, "position")
+    play(d, pos["moves"][0], pos["moves"])
+    wait(d, "window.damiera.position.history.length >= 2")
+    sent = d.execute_script("return window.sentMessages")
+    gos = [m for m in sent if '"type":"go"' in m.replace(" ", "")]
+    assert gos and '"level":3' in gos[-1].replace(" ", ""), sent
+    for move in state(d, "position")["history"]:
+        checker.push(Move(checker, pdn_move=move))
+    shots(d, "level-select")

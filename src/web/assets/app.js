@@ -138,6 +138,7 @@
 
   function onHello(msg) {
     fillVariants(msg.variants || []);
+    fillLevels(msg.levels || []);
     exposed.ready = true;
     renderButtons();
     renderPdnControls();
@@ -165,6 +166,24 @@
     requestNew(lost.variant, lost.fen, lost.damone_win);
     setHint('Reconnected: the game goes on from the position shown (its earlier moves are gone).');
     return true;
+  }
+
+  // The strength levels, strongest first, each with its approximate Elo above a random mover
+  // (the server's measured ladder); the choice made before a reconnection is kept.
+  function fillLevels(levels) {
+    const select = $('engine-level');
+    const keep = select.value;
+    const top = levels.length ? levels[levels.length - 1].level : 20;
+    const shown = levels.length ? levels.slice().reverse() : [{ level: 20, elo: null }];
+    select.replaceChildren(...shown.map((l) => {
+      const opt = document.createElement('option');
+      opt.value = String(l.level);
+      const name = l.level === top ? `${l.level} (full strength)`
+        : l.level === 0 ? '0 (random moves)' : String(l.level);
+      opt.textContent = l.elo ? `${name}, ≈ ${l.elo} Elo` : name;
+      return opt;
+    }));
+    if (keep && shown.some((l) => String(l.level) === keep)) select.value = keep;
   }
 
   function fillVariants(variants) {
@@ -386,10 +405,12 @@
     const limit = $('engine-limit').value;
     const depth = positiveInt($('engine-depth').value, 8);
     const movetime = positiveInt($('engine-movetime').value, 1000);
+    const level = parseInt($('engine-level').value, 10);
     const msg = {
       type: 'go',
       depth: limit === 'depth' ? depth : null,
       movetime: limit === 'movetime' ? movetime : null,
+      level: Number.isInteger(level) ? level : null,
     };
     if (!send(msg)) return false;
     state.search = 'go';
