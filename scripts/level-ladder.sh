@@ -7,16 +7,20 @@
 #   scripts/level-ladder.sh VARIANT GAMES MOVETIME_MS OPENINGS OUT_DIR
 #   e.g. scripts/level-ladder.sh english 200 100 data/openings/english-3move.txt ladder-english
 #
-# Writes OUT_DIR/LA-vs-LB.pdn for each pair and OUT_DIR/ladder.jsonl (one JSON report a
-# pair: {"a":A,"b":B, the match's --json fields}). The PDNs are outputs: commit the command
-# and their checksums, not the files.
+# Writes OUT_DIR/LA-vs-LB.pdn for each pair and appends to OUT_DIR/ladder.jsonl (one JSON
+# report a pair: {"a":A,"b":B, the match's --json fields}). The PDNs are outputs: commit the
+# command and their checksums, not the files. PAIRS="A B,A B,..." plays only those pairs
+# (e.g. the upper pairs again with another GAMES).
 set -euo pipefail
 variant=$1 games=$2 movetime=$3 openings=$4 out=$5
 damiera=${DAMIERA:-target/release/damiera}
 concurrency=${CONCURRENCY:-2}
 mkdir -p "$out"
-: > "$out/ladder.jsonl"
-pairs="$(for b in $(seq 0 19); do echo "$((b + 1)) $b"; done) 2 0 1 20 2 20"
+pairs="$(for b in $(seq 0 19); do echo "$((b + 1)) $b"; done)
+2 0
+1 20
+2 20"
+[ -n "${PAIRS:-}" ] && pairs=$(echo "$PAIRS" | tr ',' '\n')
 echo "$pairs" | while read -r a b; do
     pdn="$out/L$a-vs-L$b.pdn"
     resume=()

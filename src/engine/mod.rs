@@ -28,8 +28,8 @@ use crate::egdb::material::{Material, MAX_KIND};
 use crate::egdb::{variant_dir, Egdb};
 use crate::engine::eval::Evaluate;
 use crate::engine::eval::{DbProbe, EvaluateFn, Evaluation, Net};
-use crate::engine::search::level_random;
 use crate::engine::search::MAX_THREADS;
+use crate::engine::search::{level_random, LevelChoice};
 use crate::engine::search::{Control, Info, Limits, Reporter, Searcher};
 pub use crate::engine::search::{Depth, Level, Score, MAX_LEVEL};
 use std::path::{Path, PathBuf};
@@ -397,8 +397,7 @@ impl<G: Evaluate> VariantEngine for GameEngine<G> {
                     &history,
                     &limits,
                     &control,
-                    level,
-                    random,
+                    LevelChoice { level, random },
                     &mut reporter,
                 )
             };

@@ -111,24 +111,27 @@ pub fn error(request: Option<&str>, message: &str) -> Value {
     json!({"type": "error", "request": request, "message": line.join(" ")})
 }
 
-/// Each strength level's Elo above the random mover (level 0), levels 0 to 20 in order: the
-/// English ladder of docs/strength.md ("Strength levels"), each level against the one below,
-/// 200 games a pair at 100 ms a move, the steps added up and rounded to 10. The page shows them
+/// The Elo of strength levels 1 to 20 (index 0 is level 1) above level 1: the English ladder
+/// of docs/strength.md ("Strength levels"), each level against the one below, 200 games a pair
+/// (100 from level 16 up) at 100 ms a move, the steps added up and rounded to 10. Level 0
+/// (random moves) is off the scale: level 1 won all its games against it. The page shows them
 /// as an approximate Elo next to each level.
-pub const LEVEL_ELO: [i32; 21] = [0; 21];
+pub const LEVEL_ELO: [i32; 20] = [0; 20];
 
 /// The `hello` message: the version, the variants with their names for people, and the
-/// strength levels with their approximate Elo ([`LEVEL_ELO`]).
+/// strength levels 0 to 20 with their approximate Elo ([`LEVEL_ELO`]; none for level 0).
 pub fn hello() -> Value {
     let variants: Vec<Value> = Variant::ALL
         .iter()
         .map(|v| json!({"name": v.name(), "label": label(*v)}))
         .collect();
-    let levels: Vec<Value> = LEVEL_ELO
-        .iter()
-        .enumerate()
-        .map(|(level, elo)| json!({"level": level, "elo": elo}))
-        .collect();
+    let mut levels = vec![json!({"level": 0, "elo": null})];
+    levels.extend(
+        LEVEL_ELO
+            .iter()
+            .enumerate()
+            .map(|(i, elo)| json!({"level": i + 1, "elo": elo})),
+    );
     json!({"type": "hello", "version": env!("CARGO_PKG_VERSION"), "variants": variants, "levels": levels})
 }
 

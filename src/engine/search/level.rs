@@ -148,6 +148,16 @@ pub fn choose(scores: &[i32], level: Level, random: u64) -> usize {
         .expect("max is there")
 }
 
+/// What a level plays with: the level (below [`Level::FULL`]) and the number its choice draws
+/// from ([`level_random`]).
+#[derive(Copy, Clone, Debug)]
+pub struct LevelChoice {
+    /// The strength level.
+    pub level: Level,
+    /// The random number of the choice.
+    pub random: u64,
+}
+
 /// Keeps the PV and selective depth of a root move's search.
 #[derive(Default)]
 struct LastLine {
@@ -174,7 +184,7 @@ struct Scored {
 impl<G: Evaluate> Searcher<G> {
     /// Searches `root` at a strength `level` below [`Level::FULL`] and returns the move the
     /// level plays (module docs): the root moves scored depth by depth within the level's
-    /// budget and `limits` (time, nodes, depth; `stop`), then one chosen by `random`
+    /// budget and `limits` (time, nodes, depth; `stop`), then one drawn with `choice.random`
     /// ([`level_random`]). Each completed depth is reported with the line and score of the
     /// move the level would play after it, so that the move played is the last PV's. With `infinite` or while pondering it returns only after
     /// `stop` (or the ponder-hit), as the full search does.
@@ -184,10 +194,10 @@ impl<G: Evaluate> Searcher<G> {
         history: &[u64],
         limits: &Limits,
         control: &Arc<Control>,
-        level: Level,
-        random: u64,
+        choice: LevelChoice,
         reporter: &mut dyn Reporter,
     ) -> SearchResult {
+        let LevelChoice { level, random } = choice;
         let started = Instant::now();
         let mut moves = MoveList::new();
         G::generate(root, &mut moves, Duplicates::Drop);

@@ -39,7 +39,7 @@ mod smp;
 mod time;
 mod worker;
 
-pub use level::{choose, level_random, Level, MAX_LEVEL};
+pub use level::{choose, level_random, Level, LevelChoice, MAX_LEVEL};
 pub use smp::Searcher;
 
 use crate::core::moves::Move;

@@ -168,8 +168,8 @@
     return true;
   }
 
-  // The strength levels, strongest first, each with its approximate Elo above a random mover
-  // (the server's measured ladder); the choice made before a reconnection is kept.
+  // The strength levels, strongest first, each with its approximate Elo above level 1 (the
+  // server's measured ladder); the choice made before a reconnection is kept.
   function fillLevels(levels) {
     const select = $('engine-level');
     const keep = select.value;
@@ -180,7 +180,7 @@
       opt.value = String(l.level);
       const name = l.level === top ? `${l.level} (full strength)`
         : l.level === 0 ? '0 (random moves)' : String(l.level);
-      opt.textContent = l.elo ? `${name}, ≈ ${l.elo} Elo` : name;
+      opt.textContent = typeof l.elo === 'number' ? `${name}, ≈ ${l.elo} Elo` : name;
       return opt;
     }));
     if (keep && shown.some((l) => String(l.level) === keep)) select.value = keep;
