@@ -148,7 +148,7 @@ fn handshake_names_the_engine_lists_every_option_then_uciok() {
                 "option name Threads type spin default 1 min 1 max {}",
                 cores()
             ),
-            "option name MoveOverhead type spin default 10 min 0 max 5000".to_string(),
+            "option name MoveOverhead type spin default 5 min 0 max 5000".to_string(),
             "option name Contempt type spin default 15 min -100 max 100".to_string(),
             "option name Level type spin default 20 min 0 max 20".to_string(),
             format!(
@@ -512,7 +512,7 @@ fn go_movetime_answers_within_the_time() {
     set_up(&mut e, &setup);
     for ms in [50u64, 300] {
         let (_, _, took) = go(&mut e, &setup, &format!("movetime {ms}"));
-        // The engine keeps MoveOverhead (10 ms) back for the transport, so the bestmove is
+        // The engine keeps MoveOverhead (5 ms) back for the transport, so the bestmove is
         // due within `ms`. The 50 ms on top are for process scheduling only: the machine
         // running the tests is shared and may deschedule either process.
         assert!(
@@ -530,7 +530,7 @@ fn go_movetime_answers_within_the_time() {
 #[test]
 fn go_movetime_uses_the_time_it_is_given() {
     // A middle game with many moves: the search goes on until movetime − MoveOverhead
-    // (here 300 − 10 ms), cutting the last iteration, instead of stopping at half the time.
+    // (here 300 − 5 ms), cutting the last iteration, instead of stopping at half the time.
     let mut e = engine();
     let setup = Setup::start(Variant::English, &["11-15", "23-19", "8-11", "22-17"]);
     set_up(&mut e, &setup);

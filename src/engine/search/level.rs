@@ -217,7 +217,10 @@ impl<G: Evaluate> Searcher<G> {
             return result;
         }
         let plan = time_plan(limits, G::piece_count(root));
-        let budget = level.node_budget();
+        // The level's budget, or the `go nodes` limit when that is smaller.
+        let budget = limits
+            .nodes
+            .map_or(level.node_budget(), |n| n.min(level.node_budget()));
         let max_depth = limits
             .depth
             .map_or(level.max_depth(), |d| d.0.max(2))
