@@ -1073,3 +1073,142 @@ fn the_idle_timeout_does_not_run_while_damiera_thinks() {
     );
     assert!(closes(&mut p));
 }
+
+/// The messages the follower still sends, then how the connection ends: `Ok(())` for a clean
+/// end (EOF), the error otherwise (`ConnectionReset` for a reset, `WouldBlock`/`TimedOut` when
+/// it stays open past the read timeout).
+fn rest_and_end(p: &mut Peer) -> (Vec<String>, Result<(), std::io::ErrorKind>) {
+    let mut bytes = Vec::new();
+    let mut buf = [0u8; 4096];
+    let end = loop {
+        match p.stream.read(&mut buf) {
+            Ok(0) => break Ok(()),
+            Ok(n) => bytes.extend_from_slice(&buf[..n]),
+            Err(e) => break Err(e.kind()),
+        }
+    };
+    let text = String::from_utf8_lossy(&bytes).to_string();
+    let messages = text
+        .split('\0')
+        .filter(|m| !m.is_empty())
+        .map(str::to_string)
+        .collect();
+    (messages, end)
+}
+
+/// Waits (at most 10 s) until the follower has printed `n` lines starting with `prefix` in
+/// all, counting those already in `log`; appends what it reads to `log`.
+fn wait_for_lines(listener: &Listener, log: &mut Vec<String>, prefix: &str, n: usize) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while log.iter().filter(|l| l.starts_with(prefix)).count() < n {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        match listener.lines.recv_timeout(left) {
+            Ok(l) => log.push(l),
+            Err(_) => panic!("fewer than {n} lines '{prefix}...' in {log:?}"),
+        }
+    }
+}
+
+#[test]
+fn connections_over_the_cap_are_refused_cleanly() {
+    // Issue 77: a connection over the cap of 8 that had sent messages before it was read was
+    // reset (closed with unread input), so the peer could lose the refusal.
+    let listener = Listener::start(&["--movetime", "20"]);
+    let mut log = Vec::new();
+    let held: Vec<Peer> = (0..8).map(|_| Peer::connect(listener.port)).collect();
+    wait_for_lines(&listener, &mut log, "connection from", 8);
+    for _ in 0..3 {
+        // Garbage and a GAMEREQ at once, before the follower has said anything.
+        let mut p = Peer::connect(listener.port);
+        p.stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        p.send_raw(format!("Xjunk\0{}\0", gamereq('Z')).as_bytes());
+        let (m, end) = rest_and_end(&mut p);
+        assert_eq!(end, Ok(()), "a clean end, not a reset; got {m:?}");
+        // The CHAT, then GAMEACC code 2 (refused) to the GAMEREQ.
+        assert_eq!(m.len(), 2, "{m:?}");
+        assert_eq!(m[0], "Cerror: 8 connections open already; try again later");
+        assert!(m[1].starts_with("Adamiera") && m[1].ends_with('2'), "{m:?}");
+    }
+    // The peer reads the refusal first, then sends more: the end is clean all the same.
+    let mut p = Peer::connect(listener.port);
+    p.stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    p.send(&gamereq('Z'));
+    assert_eq!(
+        p.recv(),
+        "Cerror: 8 connections open already; try again later"
+    );
+    let acc = p.recv();
+    assert!(acc.starts_with("Adamiera") && acc.ends_with('2'), "{acc}");
+    p.send("Chello");
+    p.send(&gamereq('W'));
+    let (m, end) = rest_and_end(&mut p);
+    assert_eq!((m, end), (Vec::new(), Ok(())));
+    // A silent one: the CHAT, then the end after the follower's wait (2 s).
+    let mut silent = Peer::connect(listener.port);
+    silent
+        .stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let (m, end) = rest_and_end(&mut silent);
+    assert_eq!(end, Ok(()));
+    assert_eq!(m.len(), 1, "{m:?}");
+    // `damiera dxp --connect` is told so: it exits 1 naming the refusal.
+    let (ok, text) = connect(listener.port, &["--movetime", "20"]);
+    assert!(!ok && text.contains("GAMEACC code 2"), "{text}");
+    wait_for_lines(&listener, &mut log, "connection from", 14);
+    assert_eq!(
+        log.iter()
+            .filter(|l| l.contains("refused: 8 connections open"))
+            .count(),
+        6,
+        "{log:?}"
+    );
+    // Once the held connections close, a new one is served.
+    drop(held);
+    wait_for_lines(&listener, &mut log, "connection closed", 8);
+    let mut p = Peer::connect(listener.port);
+    p.send(&gamereq('Z'));
+    let acc = p.recv();
+    assert!(acc.starts_with("Adamiera") && acc.ends_with('0'), "{acc}");
+}
+
+#[test]
+fn over_long_messages_are_reported_and_the_follower_goes_on() {
+    let listener = Listener::start(&["--movetime", "20"]);
+    // 5,000 bytes without a `\0`, then a GAMEREQ: reported once; the GAMEREQ is part of the
+    // skipped bytes (up to the next `\0`), so it gets no answer; the next one is answered.
+    let mut p = Peer::connect(listener.port);
+    p.send_raw(&[b'C'; 5000]);
+    p.send(&gamereq('Z'));
+    assert_eq!(
+        p.recv(),
+        "Cerror: malformed message: message longer than 127 characters (no \\0 in 4096 bytes)"
+    );
+    p.send(&gamereq('Z'));
+    let acc = p.recv();
+    assert!(acc.starts_with("Adamiera") && acc.ends_with('0'), "{acc}");
+    // The peer ends the game and the session (stop code 1) and goes on talking: the follower
+    // answers and closes, and the peer reads the end of the connection, not a reset.
+    p.send_raw(b"E01\0Chello\0Xjunk\0");
+    let (m, end) = rest_and_end(&mut p);
+    assert_eq!(m, vec!["E01".to_string()]);
+    assert_eq!(end, Ok(()));
+    drop(p);
+    // A MiB without a `\0`, then the peer closes its side: the report, then a clean end.
+    let mut p = Peer::connect(listener.port);
+    p.send_raw(&vec![b'M'; 1 << 20]);
+    p.stream.shutdown(std::net::Shutdown::Write).unwrap();
+    let (m, end) = rest_and_end(&mut p);
+    assert_eq!(end, Ok(()));
+    assert_eq!(m.len(), 1, "{m:?}");
+    assert!(m[0].contains("longer than 127 characters"), "{m:?}");
+    // A new connection is served.
+    let mut p = Peer::connect(listener.port);
+    p.send(&gamereq('Z'));
+    let acc = p.recv();
+    assert!(acc.starts_with("Adamiera") && acc.ends_with('0'), "{acc}");
+}

@@ -520,6 +520,115 @@ fn cli_probe_prints_value_distance_and_moves() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// The `.egdb` files in `dir`, by name.
+fn table_files(dir: &Path) -> BTreeSet<String> {
+    fs::read_dir(dir)
+        .expect("the variant's directory")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter_map(|n| n.strip_suffix(".egdb").map(str::to_string))
+        .collect()
+}
+
+/// `egdb info` and `egdb verify` without `--pieces` cover every table file in the variant's
+/// directory (issue 77), those beyond a `--pieces` too; with it, the tables up to it.
+#[test]
+fn cli_info_and_verify_without_pieces_cover_every_table_present() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let d = tmp.path().to_str().expect("utf-8");
+    let bin = || assert_cmd::Command::cargo_bin("damiera").expect("binary");
+    let run = |args: &[&str]| {
+        let out = bin().args(args).args(["--dir", d]).output().expect("run");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    // No directory, then a directory without tables: one line each, exit status 2.
+    for cmd in ["info", "verify"] {
+        let (code, _, err) = run(&["egdb", cmd, "-v", "english"]);
+        assert_eq!(code, Some(2), "{cmd}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.lines().count() == 1 && err.contains("english"),
+            "{cmd}: {err}"
+        );
+    }
+    let dir = variant_dir(tmp.path(), Variant::English);
+    fs::create_dir_all(&dir).expect("mkdir");
+    fs::write(dir.join("notes.txt"), "not a table").expect("write");
+    for cmd in ["info", "verify"] {
+        let (code, _, err) = run(&["egdb", cmd, "-v", "english"]);
+        assert_eq!(code, Some(2), "{cmd}: {err}");
+        assert!(
+            err.contains("no tables") && err.lines().count() == 1,
+            "{cmd}: {err}"
+        );
+    }
+    // Every table of 2 and 3 pieces, then one unit of 4 (two tables) on top.
+    let (code, out, err) = run(&["egdb", "build", "-v", "english", "-p", "3"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let three = table_files(&dir).len();
+    let (code, out, err) = run(&["egdb", "build-unit", "-v", "english", "--unit", "w3k-b1k"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let files = table_files(&dir);
+    assert_eq!(files.len(), three + 2, "{files:?}");
+    assert_eq!(three, Material::all(3).len());
+
+    // info: a row a table (between the header and the totals), the same names as the files.
+    let rows = |out: &str| -> BTreeSet<String> {
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines[0].starts_with("table positions"), "{out}");
+        assert!(lines.last().unwrap().starts_with("total "), "{out}");
+        lines[1..lines.len() - 1]
+            .iter()
+            .map(|l| l.split(' ').next().unwrap().to_string())
+            .collect()
+    };
+    let (code, out, err) = run(&["egdb", "info", "-v", "english"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(rows(&out), files);
+    assert_eq!(out.lines().count(), files.len() + 2, "{out}");
+    let (code, out, err) = run(&["egdb", "info", "-v", "english", "-p", "3"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(rows(&out).len(), three);
+    assert!(!rows(&out).contains("w3k-b1k"), "{out}");
+
+    // verify: a line a table and the count in the summary.
+    let (code, out, err) = run(&["egdb", "verify", "-v", "english", "--threads", "2"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let checked: BTreeSet<String> = out
+        .lines()
+        .filter(|l| l.ends_with(" inconsistent") && !l.starts_with("verified"))
+        .map(|l| l.split(':').next().unwrap().to_string())
+        .collect();
+    assert_eq!(checked, files, "{out}");
+    assert!(
+        out.contains(&format!("verified {} tables", files.len())) && out.contains("all consistent"),
+        "{out}"
+    );
+    let (code, out, _) = run(&[
+        "egdb",
+        "verify",
+        "-v",
+        "english",
+        "-p",
+        "3",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains(&format!("verified {three} tables")), "{out}");
+
+    // A table whose dependency is gone: verify without --pieces names the missing file.
+    fs::remove_file(dir.join("w2k-b1k.egdb")).expect("rm");
+    let (code, _, err) = run(&["egdb", "verify", "-v", "english", "--threads", "2"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("w2k-b1k.egdb") && err.lines().count() == 1,
+        "{err}"
+    );
+}
+
 /// The premise of the counter ruling (docs/egdb.md): every conversion, a capture by a man or a
 /// king or a promotion, resets each variant's no-progress counter, so a distance to conversion
 /// within the plies the counter still allows is a win under the counter too.

@@ -46,8 +46,13 @@ pub struct DxpArgs {
     pub idle_timeout: u64,
 }
 
-/// The most connections `damiera dxp --listen` serves at once; more are told so and closed.
+/// The most connections `damiera dxp --listen` serves at once; more are refused
+/// (`dxp::refuse`: a CHAT, GAMEACC code 2 to a GAMEREQ, a clean close).
 const MAX_DXP_CONNECTIONS: usize = 8;
+
+/// The most refusals in progress at once (each lasts at most twice `dxp::CLOSE_WAIT_MS`);
+/// connections beyond get the CHAT and are closed at once.
+const MAX_DXP_REFUSALS: usize = 16;
 
 /// The initiator's color.
 #[derive(Copy, Clone, ValueEnum)]
@@ -91,6 +96,7 @@ pub fn run(a: DxpArgs) -> ExitCode {
         // sessions share one game slot (one game at a time).
         let opts = Arc::new(opts);
         let live = Arc::new(AtomicUsize::new(0));
+        let refusing = Arc::new(AtomicUsize::new(0));
         loop {
             let (mut stream, peer) = match listener.accept() {
                 Ok(c) => c,
@@ -101,12 +107,24 @@ pub fn run(a: DxpArgs) -> ExitCode {
             };
             if live.load(Ordering::SeqCst) >= MAX_DXP_CONNECTIONS {
                 println!("connection from {peer} refused: {MAX_DXP_CONNECTIONS} connections open");
-                let _ = dxp::send_message(
-                    &mut stream,
-                    &dxp::Message::Chat(format!(
-                        "error: {MAX_DXP_CONNECTIONS} connections open already; try again later"
-                    )),
-                );
+                let text =
+                    format!("{MAX_DXP_CONNECTIONS} connections open already; try again later");
+                if refusing.load(Ordering::SeqCst) >= MAX_DXP_REFUSALS {
+                    // A flood: told and closed at once (its unread input may reset it).
+                    let _ = dxp::send_message(
+                        &mut stream,
+                        &dxp::Message::Chat(format!("error: {text}")),
+                    );
+                    let _ = stream.shutdown(std::net::Shutdown::Write);
+                    continue;
+                }
+                // On its own thread: the refusal waits for the peer (its GAMEREQ, its close).
+                refusing.fetch_add(1, Ordering::SeqCst);
+                let (refusing, name) = (Arc::clone(&refusing), opts.name.clone());
+                std::thread::spawn(move || {
+                    dxp::refuse(stream, &name, &text);
+                    refusing.fetch_sub(1, Ordering::SeqCst);
+                });
                 continue;
             }
             println!("connection from {peer}");

@@ -10,10 +10,11 @@ use damiera::core::notation::moves::move_name;
 use damiera::egdb::build::{
     build, build_one, position, unit_dependencies, unit_of, units, BuildOptions,
 };
+use damiera::egdb::file::{file_name, read as read_table, tables_in, TableFile};
 use damiera::egdb::index::Indexer;
 use damiera::egdb::material::{flip_board, Material};
-use damiera::egdb::verify::verify;
-use damiera::egdb::{default_dir, Egdb, EgdbError, Probe, Wld};
+use damiera::egdb::verify::{verify, verify_tables};
+use damiera::egdb::{default_dir, variant_dir, Egdb, EgdbError, Probe, Wld};
 use damiera::tools::convert::{self, ConvertConfig};
 use damiera::{Color, Duplicates, Play, Position, Rules};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -86,24 +87,27 @@ enum EgdbCommand {
         fen: String,
     },
     /// Recompute every stored value from its successors; exit status 1 on any inconsistency.
+    /// Reads the tables up to --pieces pieces, or without it every table file (<material>.egdb)
+    /// in <DIR>/<variant>/, with the tables they look up.
     Verify {
         #[command(flatten)]
         common: Common,
-        /// The most pieces on the board.
+        /// The most pieces on the board (default: every table in the directory).
         #[arg(long, short)]
-        pieces: u32,
+        pieces: Option<u32>,
         /// Worker threads (default: every core).
         #[arg(long)]
         threads: Option<usize>,
     },
     /// Per table: positions, wins, draws, losses (side to move), the longest win (plies to
-    /// conversion) and file size; totals.
+    /// conversion) and file size; totals. Reads the tables up to --pieces pieces (all must be
+    /// there), or without it every table file (<material>.egdb) in <DIR>/<variant>/.
     Info {
         #[command(flatten)]
         common: Common,
-        /// The most pieces on the board.
+        /// The most pieces on the board (default: every table in the directory).
         #[arg(long, short)]
-        pieces: u32,
+        pieces: Option<u32>,
     },
     /// Probe speed: random positions of every table (mostly cache misses), then positions
     /// whose blocks are cached.
@@ -156,8 +160,8 @@ enum Job {
     BuildUnit(Material, usize),
     Units(u32),
     Probe(String),
-    Verify(u32, usize),
-    Info(u32),
+    Verify(Option<u32>, usize),
+    Info(Option<u32>),
     Bench(u32, usize, usize),
 }
 
@@ -240,9 +244,12 @@ pub fn run(a: EgdbArgs) -> ExitCode {
         Ok(v) => v,
         Err(e) => return fail(&e),
     };
-    if let Job::Build(p, _) | Job::Units(p) | Job::Verify(p, _) | Job::Info(p) | Job::Bench(p, ..) =
-        job
-    {
+    let pieces = match job {
+        Job::Build(p, _) | Job::Units(p) | Job::Bench(p, ..) => Some(p),
+        Job::Verify(p, _) | Job::Info(p) => p,
+        Job::BuildUnit(..) | Job::Probe(_) => None,
+    };
+    if let Some(p) = pieces {
         if !(2..=8).contains(&p) {
             return fail(&format!("--pieces {p}: 2 to 8"));
         }
@@ -318,9 +325,16 @@ impl RulesFn for Run {
             Job::Probe(fen) => probe::<R>(&self.root, &fen),
             Job::Verify(pieces, threads) => {
                 let t0 = Instant::now();
-                let r = verify::<R>(&self.root, pieces, threads, |m, n, errors| {
+                let on_table = |m, n, errors| {
                     println!("{m}: {n} positions, {errors} inconsistent");
-                })?;
+                };
+                let r = match pieces {
+                    Some(p) => verify::<R>(&self.root, p, threads, on_table)?,
+                    None => {
+                        let present = tables_in(&self.root, R::VARIANT)?;
+                        verify_tables::<R>(&self.root, &present, threads, on_table)?
+                    }
+                };
                 for e in &r.examples {
                     println!("inconsistent: {e}");
                 }
@@ -406,12 +420,38 @@ fn probe<R: Rules>(root: &std::path::Path, text: &str) -> Result<ExitCode, EgdbE
     Ok(ExitCode::SUCCESS)
 }
 
-fn info<R: Rules>(root: &std::path::Path, pieces: u32) -> Result<ExitCode, EgdbError> {
-    let db = Egdb::open(root, R::VARIANT, pieces)?;
+/// `egdb info`: the tables up to `pieces` (all must be there), or every table present.
+fn info<R: Rules>(root: &std::path::Path, pieces: Option<u32>) -> Result<ExitCode, EgdbError> {
+    match pieces {
+        Some(p) => info_rows(Egdb::open(root, R::VARIANT, p)?.tables()),
+        None => {
+            let dir = variant_dir(root, R::VARIANT);
+            let mut files = Vec::new();
+            for m in tables_in(root, R::VARIANT)? {
+                let f = read_table(&dir, R::VARIANT, m)?;
+                let size = Indexer::new::<R::Board>(m).size();
+                if f.entries != size {
+                    return Err(EgdbError(format!(
+                        "{}: {} entries, the index has {size}",
+                        dir.join(file_name(m)).display(),
+                        f.entries
+                    )));
+                }
+                files.push((m, f));
+            }
+            info_rows(files.iter().map(|(m, f)| (*m, f)))
+        }
+    }
+}
+
+/// Prints `egdb info`'s table: a row a table, then the totals.
+fn info_rows<'a>(
+    tables: impl Iterator<Item = (Material, &'a TableFile)>,
+) -> Result<ExitCode, EgdbError> {
     let (mut tw, mut td, mut tl, mut tn, mut tb) = (0u64, 0u64, 0u64, 0u64, 0u64);
     let mut tfar = 0u16;
     println!("table positions wins draws losses max-win-distance bytes");
-    for (m, f) in db.tables() {
+    for (m, f) in tables {
         let e = f.all_entries().map_err(EgdbError)?;
         let (mut w, mut d, mut l, mut far) = (0u64, 0u64, 0u64, 0u16);
         for x in e {

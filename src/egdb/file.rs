@@ -311,3 +311,35 @@ pub fn default_dir() -> PathBuf {
 pub fn variant_dir(root: &Path, variant: Variant) -> PathBuf {
     root.join(variant.name())
 }
+
+/// The tables present in `variant`'s directory under `root`: every file named as a table
+/// (`<material>.egdb`, both sides on the board), fewest pieces first, then as
+/// [`Material::all`] lists them (the order of `egdb info --pieces`). Other files are not
+/// tables and are passed over. A directory that cannot be read, or one without tables, is a
+/// one-line error naming it.
+pub fn tables_in(root: &Path, variant: Variant) -> Result<Vec<Material>, EgdbError> {
+    let dir = variant_dir(root, variant);
+    let entries = fs::read_dir(&dir).map_err(|e| {
+        EgdbError(format!(
+            "{}: cannot read the tables' directory: {e}",
+            dir.display()
+        ))
+    })?;
+    let mut found: Vec<Material> = entries
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().into_string().ok()?;
+            let m: Material = name.strip_suffix(".egdb")?.parse().ok()?;
+            (file_name(m) == name && m.wm + m.wk > 0 && m.bm + m.bk > 0).then_some(m)
+        })
+        .collect();
+    if found.is_empty() {
+        return Err(EgdbError(format!(
+            "{}: no tables (<material>.egdb; damiera egdb build --variant {} --pieces N)",
+            dir.display(),
+            variant.name()
+        )));
+    }
+    found.sort_by_key(|m| (m.pieces(), m.wm, m.wk, m.bm));
+    found.dedup();
+    Ok(found)
+}

@@ -7,7 +7,7 @@
 use crate::core::moves::MoveList;
 use crate::core::notation::fen::fen;
 use crate::core::rules::Rules;
-use crate::egdb::build::{position, units, value_from_successors, TableSet};
+use crate::egdb::build::{position, unit_of, units, value_from_successors, TableSet};
 use crate::egdb::file::{variant_dir, EgdbError};
 use crate::egdb::index::Indexer;
 use crate::egdb::material::Material;
@@ -44,11 +44,34 @@ pub fn verify<R: Rules>(
     root: &Path,
     pieces: u32,
     threads: usize,
+    on_table: impl FnMut(Material, u64, u64),
+) -> Result<VerifyReport, EgdbError> {
+    verify_tables::<R>(root, &units(pieces).concat(), threads, on_table)
+}
+
+/// Checks the tables `materials` of the variant under `root` (each loaded with the tables it
+/// looks up, which must be there), with `threads` threads, in the order given; a table and its
+/// colour swap (one build unit) are checked together. `on_table` is told each table as it is
+/// done.
+pub fn verify_tables<R: Rules>(
+    root: &Path,
+    materials: &[Material],
+    threads: usize,
     mut on_table: impl FnMut(Material, u64, u64),
 ) -> Result<VerifyReport, EgdbError> {
     let dir = variant_dir(root, R::VARIANT);
     let mut report = VerifyReport::default();
-    for unit in units(pieces) {
+    let mut done: Vec<Material> = Vec::new();
+    for &first in materials {
+        if done.contains(&first) {
+            continue;
+        }
+        // The unit's tables that were asked for, in the unit's order.
+        let unit: Vec<Material> = unit_of(first)
+            .into_iter()
+            .filter(|m| materials.contains(m))
+            .collect();
+        done.extend(&unit);
         let mut set = TableSet::default();
         for &m in &unit {
             set.load::<R>(&dir, m)?;

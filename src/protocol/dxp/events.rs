@@ -76,6 +76,7 @@ impl Session<'_> {
             };
             match input {
                 Input::Closed => {
+                    self.peer_closed = true;
                     if self.game.is_some() {
                         self.say("error: the connection was closed during the game");
                         self.last

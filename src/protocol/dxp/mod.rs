@@ -27,7 +27,7 @@ mod session;
 pub use events::follow;
 pub use game::{clock_limits, GameSlot, SLOT_WAIT_MS};
 pub use initiator::{initiate, GameRequest};
-pub use io::{message_reader, send_message, DEFAULT_PORT};
+pub use io::{close_gracefully, message_reader, refuse, send_message, CLOSE_WAIT_MS, DEFAULT_PORT};
 pub use message::{Message, MAX_MESSAGE};
 pub use position::{fen_of, hub_form, move_message, squares_of};
 pub use session::{Options, Report, DEFAULT_IDLE_TIMEOUT_MS};

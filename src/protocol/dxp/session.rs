@@ -4,15 +4,15 @@
 //! the follower ([`super::follow`]) and the initiator ([`super::initiate`]) both run one.
 
 use super::game::{clock_limits, GameSlot, GameState, SlotHold};
-use super::io::{spawn_reader, Input};
+use super::io::{spawn_reader, Input, CLOSE_WAIT_MS};
 use super::message::Message;
 use crate::core::rules::Color;
 use crate::core::variant::Variant;
 use crate::engine::{Engine, Event, MoveForm, Outcome, DEFAULT_CONTEMPT_CM};
 use std::io::Write;
-use std::net::TcpStream;
+use std::net::{Shutdown, TcpStream};
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// How a session ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,6 +76,8 @@ pub(super) struct Session<'a> {
     pub(super) last: Option<String>,
     pub(super) initiator: bool,
     pub(super) stop_after: bool,
+    /// The peer closed its side (the reader thread said so).
+    pub(super) peer_closed: bool,
     /// When the peer last sent a message or we last sent one (for the idle timeout).
     pub(super) last_heard: Instant,
     pub(super) log: &'a mut dyn Write,
@@ -111,9 +113,23 @@ impl Session<'_> {
         }
     }
 
-    /// Closes the connection and reports the session.
+    /// Closes the connection and reports the session. The close is one the peer reads as the
+    /// end of the connection, not a reset (as [`super::io::close_gracefully`] does): our write
+    /// side is shut first, then the reader thread reads and drops what the peer still sends
+    /// until it closes its side, at most [`CLOSE_WAIT_MS`].
     pub(super) fn close(self) -> Report {
-        let _ = self.stream.shutdown(std::net::Shutdown::Both);
+        let _ = self.stream.shutdown(Shutdown::Write);
+        if !self.peer_closed {
+            let deadline = Instant::now() + Duration::from_millis(CLOSE_WAIT_MS);
+            loop {
+                let left = deadline.saturating_duration_since(Instant::now());
+                match self.rx.recv_timeout(left) {
+                    Ok(Input::Closed) | Err(_) => break,
+                    Ok(_) => {}
+                }
+            }
+        }
+        let _ = self.stream.shutdown(Shutdown::Both);
         Report {
             games: self.games,
             last: self.last,
@@ -316,6 +332,7 @@ pub(super) fn session<'a>(
         last: None,
         initiator,
         stop_after: false,
+        peer_closed: false,
         last_heard: Instant::now(),
         log,
     })
