@@ -4,7 +4,7 @@
 
 use crate::web::messages::{self, ClientMessage};
 use crate::web::page;
-use crate::web::session::{self, Input, SessionConfig};
+use crate::web::session::{self, Hangup, Input, Outbox, SessionConfig, IN_QUEUE_MESSAGES};
 use axum::body::Body;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, Request, State};
@@ -14,12 +14,12 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use futures_util::{SinkExt, StreamExt};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use tokio::net::TcpListener;
 use tokio::runtime::Builder;
-use tokio::sync::mpsc::unbounded_channel;
 
 /// The largest request body taken, in bytes (the page sends none; its messages go over the
 /// WebSocket).
@@ -184,7 +184,11 @@ async fn send_text(socket: &mut WebSocket, text: String) -> bool {
 
 /// One page: a session thread with its engine, fed by the page's messages; its messages go
 /// back in order. `stop` also sets the session's cancel flag at once (a game analysis holds
-/// the session's thread).
+/// the session's thread). Both queues are bounded, so a page never grows the server's memory
+/// without bound: a page that stops reading while its session's messages reach
+/// [`session::OUT_QUEUE_MESSAGES`] is dropped (see [`Outbox::send`]), and so is a page whose
+/// requests reach [`IN_QUEUE_MESSAGES`] not yet read by its session; either way with a
+/// warning in the log.
 async fn page_socket(mut socket: WebSocket, state: Arc<AppState>) {
     let max = state.config.max_sessions;
     if state.sessions.fetch_add(1, Ordering::SeqCst) >= max {
@@ -195,8 +199,9 @@ async fn page_socket(mut socket: WebSocket, state: Arc<AppState>) {
         return;
     }
     let slot = SessionSlot(Arc::clone(&state));
-    let (out_tx, mut out_rx) = unbounded_channel::<String>();
-    let (in_tx, in_rx) = mpsc::channel::<Input>();
+    let hangup = Arc::new(Hangup::default());
+    let (out_tx, mut out_rx) = Outbox::new(Arc::clone(&hangup));
+    let (in_tx, in_rx) = mpsc::sync_channel::<Input>(IN_QUEUE_MESSAGES);
     let cancel = Arc::new(AtomicBool::new(false));
     let started = {
         let (config, inbox, out, cancel) = (
@@ -217,38 +222,60 @@ async fn page_socket(mut socket: WebSocket, state: Arc<AppState>) {
         send_text(&mut socket, text.to_string()).await;
         return;
     }
-    loop {
-        tokio::select! {
-            incoming = socket.recv() => match incoming {
-                Some(Ok(Message::Text(t))) => match serde_json::from_str::<ClientMessage>(t.as_str()) {
-                    Ok(m) => {
-                        if m == ClientMessage::Stop {
-                            cancel.store(true, Ordering::SeqCst);
-                        }
-                        if in_tx.send(Input::Client(m)).is_err() {
-                            break;
-                        }
-                    }
+    // The page's messages are read while a send to it waits: a page that stops reading
+    // holds up the writer only, its session's messages then fill the outbox, and the
+    // hangup of a full outbox ends both.
+    let (mut sink, mut stream) = socket.split();
+    let writer = async {
+        while let Some(text) = out_rx.recv().await {
+            if sink.send(Message::Text(text.into())).await.is_err() {
+                return;
+            }
+        }
+    };
+    let reader = async {
+        while let Some(incoming) = stream.next().await {
+            let m = match incoming {
+                Ok(Message::Text(t)) => match serde_json::from_str::<ClientMessage>(t.as_str()) {
+                    Ok(m) => m,
                     Err(e) => {
-                        let _ = out_tx.send(messages::error(messages::request_type(t.as_str()).as_deref(), &format!("bad message: {e}")).to_string());
+                        let request = messages::request_type(t.as_str());
+                        let e = messages::error(request.as_deref(), &format!("bad message: {e}"));
+                        out_tx.send(e.to_string());
+                        continue;
                     }
                 },
-                Some(Ok(Message::Binary(_))) => {
-                    let _ = out_tx.send(messages::error(None, "bad message: binary messages are not read; send JSON text").to_string());
+                Ok(Message::Binary(_)) => {
+                    let why = "bad message: binary messages are not read; send JSON text";
+                    out_tx.send(messages::error(None, why).to_string());
+                    continue;
                 }
-                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
-                Some(Ok(Message::Close(_)) | Err(_)) | None => break,
-            },
-            outgoing = out_rx.recv() => match outgoing {
-                Some(text) => {
-                    if !send_text(&mut socket, text).await {
-                        break;
-                    }
+                Ok(Message::Ping(_) | Message::Pong(_)) => continue,
+                Ok(Message::Close(_)) | Err(_) => return,
+            };
+            if m == ClientMessage::Stop {
+                cancel.store(true, Ordering::SeqCst);
+            }
+            match in_tx.try_send(Input::Client(m)) {
+                Ok(()) => {}
+                Err(mpsc::TrySendError::Full(_)) => {
+                    log::warn!(
+                        "damiera serve: a page sent {IN_QUEUE_MESSAGES} requests its session \
+                         has not read: its connection is dropped"
+                    );
+                    return;
                 }
-                None => break,
-            },
+                Err(mpsc::TrySendError::Disconnected(_)) => return,
+            }
         }
+    };
+    tokio::select! {
+        () = writer => {}
+        () = reader => {}
+        () = hangup.hung_up() => {}
     }
+    // The session ends at its next input, or at `Close` when its queue has room for it.
+    hangup.hang_up();
     cancel.store(true, Ordering::SeqCst);
-    let _ = in_tx.send(Input::Close);
+    let _ = in_tx.try_send(Input::Close);
 }
