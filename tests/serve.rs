@@ -625,3 +625,27 @@ fn a_page_that_stops_reading_is_dropped_when_its_outbox_fills() {
     again.send_text(&new);
     assert_eq!(again.expect("position")["variant"], "international");
 }
+
+#[test]
+fn malformed_or_repeated_host_headers_are_refused() {
+    let s = Server::start(&[]);
+    let get = |hosts: &str| {
+        s.request(
+            &format!("GET / HTTP/1.1\r\n{hosts}Connection: close\r\n\r\n"),
+            b"",
+        )
+    };
+    assert_eq!(get("Host: localhost:PORT\r\n").0, 200);
+    assert_eq!(get("Host: [::1]:PORT\r\n").0, 200);
+    for hosts in [
+        "Host: localhost:evil.com\r\n",
+        "Host: [::1]evil.com\r\n",
+        "Host: localhost:PORT:80\r\n",
+        "Host: 127.0.0.1:PORT\r\nHost: 127.0.0.1:PORT\r\n",
+        "Host: localhost:PORT\r\nHost: evil.com\r\n",
+    ] {
+        let (status, body) = get(hosts);
+        assert_eq!(status, 400, "{hosts:?}: {body}");
+        assert!(body.starts_with("refused: "), "{hosts:?}: {body}");
+    }
+}
