@@ -9,7 +9,8 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 use tungstenite::client::IntoClientRequest;
 use tungstenite::http::HeaderValue;
 use tungstenite::{Message, WebSocket};
@@ -18,17 +19,37 @@ use tungstenite::{Message, WebSocket};
 struct Server {
     child: Child,
     port: u16,
+    /// What the server wrote to stderr so far (its log).
+    log: Arc<Mutex<String>>,
 }
 
 impl Server {
+    /// `damiera serve` with `args` (and `--hash 8` unless they give a hash size).
     fn start(args: &[&str]) -> Server {
+        let hash: &[&str] = if args.contains(&"--hash") {
+            &[]
+        } else {
+            &["--hash", "8"]
+        };
         let mut child = Command::new(assert_cmd::cargo::cargo_bin("damiera"))
-            .args(["serve", "--port", "0", "--hash", "8"])
+            .args(["serve", "--port", "0"])
+            .args(hash)
             .args(args)
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("damiera serve starts");
+        let log = Arc::new(Mutex::new(String::new()));
+        let stderr = BufReader::new(child.stderr.take().expect("stderr"));
+        let kept = Arc::clone(&log);
+        std::thread::spawn(move || {
+            for line in stderr.lines().map_while(Result::ok) {
+                eprintln!("{line}");
+                let mut log = kept.lock().unwrap();
+                log.push_str(&line);
+                log.push('\n');
+            }
+        });
         let mut line = String::new();
         BufReader::new(child.stdout.take().expect("stdout"))
             .read_line(&mut line)
@@ -39,7 +60,30 @@ impl Server {
             .and_then(|r| r.split('/').next())
             .and_then(|p| p.parse().ok())
             .unwrap_or_else(|| panic!("no port in {line:?}"));
-        Server { child, port }
+        Server { child, port, log }
+    }
+
+    /// Whether the server's log holds `text` within 5 s.
+    fn logged(&self, text: &str) -> bool {
+        let end = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < end {
+            if self.log.lock().unwrap().contains(text) {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        false
+    }
+
+    /// The server's resident memory, in KiB (`VmRSS` of /proc/PID/status).
+    fn rss_kib(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .expect("/proc/PID/status");
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .expect("VmRSS")
     }
 
     /// A raw HTTP/1.1 request: the status code and the body.
@@ -121,6 +165,28 @@ impl Page {
             }
             assert_ne!(m["type"], "error", "expected {kind}, got {m}");
         }
+    }
+    /// Whether the server closed this page within `wait`: a close frame, the end of the
+    /// stream or a reset, after any messages it had sent. A read timeout is not a close.
+    fn closed_within(&mut self, wait: Duration) -> bool {
+        if let tungstenite::stream::MaybeTlsStream::Plain(s) = self.ws.get_ref() {
+            s.set_read_timeout(Some(Duration::from_millis(200)))
+                .unwrap();
+        }
+        let end = Instant::now() + wait;
+        while Instant::now() < end {
+            match self.ws.read() {
+                Ok(Message::Close(_)) => return true,
+                Ok(_) => {}
+                Err(tungstenite::Error::Io(e))
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) => {}
+                Err(_) => return true,
+            }
+        }
+        false
     }
     /// `hello` and the first position.
     fn open(server: &Server) -> (Page, Value) {
@@ -449,4 +515,137 @@ fn a_long_analysis_is_stopped_and_never_holds_up_another_page() {
         std::thread::sleep(Duration::from_millis(100));
     }
     assert!(ok, "a closed page's place is given back");
+}
+
+/// Sends `n` copies of `text` on `page` as fast as it takes them (a server that stopped
+/// reading ends it: a write waits at most 2 s); the number sent.
+fn flood(page: &mut Page, text: &str, n: usize) -> usize {
+    if let tungstenite::stream::MaybeTlsStream::Plain(s) = page.ws.get_ref() {
+        s.set_write_timeout(Some(Duration::from_secs(2))).unwrap();
+    }
+    (0..n)
+        .take_while(|_| page.ws.send(Message::text(text)).is_ok())
+        .count()
+}
+
+#[test]
+fn a_page_that_sends_without_reading_is_dropped_and_the_memory_stays_bounded() {
+    // 20,000 `new` International messages never read: each answer is a 2.7 KB position. With
+    // unbounded queues the server grew from 16,632 KiB to 44,852 KiB within 3 s of the flood
+    // (91,844 KiB after 10 s); with bounded ones it stays within 1 MiB of where it was.
+    let s = Server::start(&[]);
+    let (mut other, _) = Page::open(&s);
+    let new = json!({"type": "new", "variant": "international"}).to_string();
+    other.send_text(&new);
+    other.expect("position");
+    let before = s.rss_kib();
+    let mut unread = s.page();
+    let sent = flood(&mut unread, &new, 20_000);
+    let mut peak = 0;
+    for _ in 0..30 {
+        std::thread::sleep(Duration::from_millis(100));
+        peak = peak.max(s.rss_kib());
+    }
+    eprintln!("{sent} sent; resident before {before} KiB, at most {peak} KiB in the 3 s after");
+    assert!(
+        peak < before + 10 * 1024,
+        "resident memory grew from {before} KiB to {peak} KiB"
+    );
+    assert!(
+        unread.closed_within(Duration::from_secs(10)),
+        "the unread page is closed"
+    );
+    assert!(s.logged("its connection is dropped"), "the drop is logged");
+    // The page open before and a new one are served as usual.
+    other.send(json!({"type": "new", "variant": "russian"}));
+    assert_eq!(other.expect("position")["variant"], "russian");
+    let (mut again, _) = Page::open(&s);
+    again.send_text(&new);
+    let pos = again.expect("position");
+    assert_eq!(pos["variant"], "international");
+    assert_eq!(names(&pos).len(), 9);
+}
+
+#[test]
+fn requests_piling_up_behind_a_busy_session_drop_the_page() {
+    let s = Server::start(&[]);
+    let (mut p, _) = Page::open(&s);
+    // A deep analysis of a long game holds the session's thread; the page's next requests
+    // wait for it, up to the bound (64), and the page is then dropped.
+    p.send(
+        json!({"type": "analyse_pdn", "pdn": pdn("english-loy-chinook-1991.pdn"),
+                  "depth": 40}),
+    );
+    let sent = flood(
+        &mut p,
+        &json!({"type": "move", "move": "11-15"}).to_string(),
+        500,
+    );
+    assert!(p.closed_within(Duration::from_secs(10)), "{sent} sent");
+    assert!(
+        s.logged("requests its session has not read"),
+        "the drop is logged"
+    );
+    // Its analysis was ended and its place given back: the server goes on.
+    let (mut q, _) = Page::open(&s);
+    q.send(json!({"type": "move", "move": "11-15"}));
+    assert_eq!(q.expect("position")["history"], json!(["11-15"]));
+}
+
+#[test]
+fn a_page_that_stops_reading_is_dropped_when_its_outbox_fills() {
+    // Requests paced (one a millisecond) so that the session keeps up: the page's unread
+    // positions fill the socket's buffers, then the outbox (256 messages), and the page is
+    // dropped. A session that falls 64 requests behind (a loaded machine) has the page
+    // dropped by the other bound instead; either way it is closed and logged.
+    let s = Server::start(&["--hash", "1"]);
+    let before = s.rss_kib();
+    let mut unread = s.page();
+    if let tungstenite::stream::MaybeTlsStream::Plain(t) = unread.ws.get_ref() {
+        t.set_write_timeout(Some(Duration::from_secs(2))).unwrap();
+    }
+    let new = json!({"type": "new", "variant": "international"}).to_string();
+    let start = Instant::now();
+    let mut sent = 0;
+    while start.elapsed() < Duration::from_secs(10)
+        && unread.ws.send(Message::text(new.as_str())).is_ok()
+    {
+        sent += 1;
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let after = s.rss_kib();
+    eprintln!(
+        "{sent} sent in {:?}; resident {before} KiB before, {after} KiB after",
+        start.elapsed()
+    );
+    assert!(unread.closed_within(Duration::from_secs(5)), "{sent} sent");
+    assert!(s.logged("its connection is dropped"));
+    assert!(after < before + 10 * 1024, "{before} KiB, then {after} KiB");
+    let (mut again, _) = Page::open(&s);
+    again.send_text(&new);
+    assert_eq!(again.expect("position")["variant"], "international");
+}
+
+#[test]
+fn malformed_or_repeated_host_headers_are_refused() {
+    let s = Server::start(&[]);
+    let get = |hosts: &str| {
+        s.request(
+            &format!("GET / HTTP/1.1\r\n{hosts}Connection: close\r\n\r\n"),
+            b"",
+        )
+    };
+    assert_eq!(get("Host: localhost:PORT\r\n").0, 200);
+    assert_eq!(get("Host: [::1]:PORT\r\n").0, 200);
+    for hosts in [
+        "Host: localhost:evil.com\r\n",
+        "Host: [::1]evil.com\r\n",
+        "Host: localhost:PORT:80\r\n",
+        "Host: 127.0.0.1:PORT\r\nHost: 127.0.0.1:PORT\r\n",
+        "Host: localhost:PORT\r\nHost: evil.com\r\n",
+    ] {
+        let (status, body) = get(hosts);
+        assert_eq!(status, 400, "{hosts:?}: {body}");
+        assert!(body.starts_with("refused: "), "{hosts:?}: {body}");
+    }
 }

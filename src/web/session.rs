@@ -16,9 +16,10 @@ use crate::web::messages::{self, ClientMessage};
 use serde_json::Value;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, Sender};
+use std::sync::mpsc::{Receiver, SyncSender};
 use std::sync::{Arc, Mutex};
-use tokio::sync::mpsc::UnboundedSender;
+use tokio::sync::mpsc::error::TrySendError;
+use tokio::sync::{mpsc as queue, Notify};
 
 /// The deepest search a page may ask for, in plies.
 pub const MAX_DEPTH: u32 = 40;
@@ -26,6 +27,14 @@ pub const MAX_DEPTH: u32 = 40;
 pub const MAX_MOVETIME_MS: u64 = 60_000;
 /// The depth of a game analysis when the page gives neither depth nor time, in plies.
 pub const DEFAULT_ANALYSIS_DEPTH: u32 = 6;
+/// The most messages waiting to be sent to one page, in messages. A page that lets more pile
+/// up has stopped reading: its connection is dropped (see [`Outbox::send`]).
+pub const OUT_QUEUE_MESSAGES: usize = 256;
+/// The most inputs waiting for one session, in messages (the page's requests and its
+/// searches' results). A page whose requests would pile up beyond it (it sends faster than
+/// its session answers, e.g. during a game analysis) has its connection dropped by the
+/// WebSocket task.
+pub const IN_QUEUE_MESSAGES: usize = 64;
 
 /// What every session's engine is made with (`damiera serve`'s options).
 #[derive(Clone, Debug)]
@@ -52,15 +61,79 @@ pub enum Input {
     Close,
 }
 
-/// Where a session's messages go (the WebSocket task sends them to the page in order).
-pub type Outbox = UnboundedSender<String>;
+/// The end of one page's connection, shared by its WebSocket task, its session and the
+/// session's searches: once hung up, the WebSocket task drops the connection and the session
+/// ends at its next input.
+#[derive(Debug, Default)]
+pub struct Hangup {
+    done: AtomicBool,
+    wake: Notify,
+}
+
+impl Hangup {
+    /// Hangs up (again is harmless). Returns whether this call was the first.
+    pub fn hang_up(&self) -> bool {
+        let first = !self.done.swap(true, Ordering::SeqCst);
+        self.wake.notify_one();
+        first
+    }
+
+    /// Whether the connection was hung up.
+    pub fn is_hung_up(&self) -> bool {
+        self.done.load(Ordering::SeqCst)
+    }
+
+    /// Waits until the connection is hung up (at once if it already is).
+    pub async fn hung_up(&self) {
+        let woken = self.wake.notified();
+        if self.is_hung_up() {
+            return;
+        }
+        woken.await;
+    }
+}
+
+/// Where a session's messages go: a queue of at most [`OUT_QUEUE_MESSAGES`] messages, which
+/// the page's WebSocket task sends to the page in order.
+#[derive(Clone, Debug)]
+pub struct Outbox {
+    queue: queue::Sender<String>,
+    hangup: Arc<Hangup>,
+}
+
+impl Outbox {
+    /// An outbox for the connection `hangup` ends, and the receiving end of its queue.
+    pub fn new(hangup: Arc<Hangup>) -> (Outbox, queue::Receiver<String>) {
+        let (queue, receiver) = queue::channel(OUT_QUEUE_MESSAGES);
+        (Outbox { queue, hangup }, receiver)
+    }
+
+    /// Queues a message for the page without waiting. When [`OUT_QUEUE_MESSAGES`] messages are
+    /// already waiting the page has stopped reading: the message is dropped and so is the
+    /// connection (hung up, with a warning in the log), so an unread page never grows the
+    /// server's memory. A closed page is noticed by the WebSocket task, which ends the session.
+    pub fn send(&self, text: String) {
+        if let Err(TrySendError::Full(_)) = self.queue.try_send(text) {
+            if self.hangup.hang_up() {
+                log::warn!(
+                    "damiera serve: a page stopped reading ({OUT_QUEUE_MESSAGES} messages \
+                     waiting): its connection is dropped"
+                );
+            }
+        }
+    }
+
+    /// Whether the page's connection was hung up (the session then ends).
+    pub fn is_hung_up(&self) -> bool {
+        self.hangup.is_hung_up()
+    }
+}
 
 /// A search's number and best move (native notation), as its thread leaves it.
 type SearchResult = Option<(u64, Option<String>)>;
 
 fn send(out: &Outbox, v: Value) {
-    // A closed page is noticed by the WebSocket task, which then sends `Close`.
-    let _ = out.send(v.to_string());
+    out.send(v.to_string());
 }
 
 /// A running search: its number and whether its move is played (`go`) or only shown
@@ -83,19 +156,21 @@ struct Session {
     /// thread before it reports [`Input::BestMove`], so that `stop` can act on it at once.
     result: Arc<Mutex<SearchResult>>,
     out: Outbox,
-    inbox: Sender<Input>,
+    inbox: SyncSender<Input>,
     cancel: Arc<AtomicBool>,
     /// The `type` of the page's message being handled, which an `error` answers.
     request: Option<&'static str>,
 }
 
-/// Runs a session until [`Input::Close`] (or until every sender is gone): sends `hello` and
-/// the English start position, then answers each input. `inbox` is a sender to the session's
-/// own `input`, which its searches report to; `cancel` is set by the WebSocket task on `stop`.
+/// Runs a session until [`Input::Close`], until its connection is hung up (see [`Outbox`]) or
+/// until every sender is gone: sends `hello` and the English start position, then answers
+/// each input. `inbox` is a sender to the session's own `input` (a queue of
+/// [`IN_QUEUE_MESSAGES`]), which its searches report to; `cancel` is set by the WebSocket task
+/// on `stop`.
 pub fn run(
     config: &SessionConfig,
     input: Receiver<Input>,
-    inbox: Sender<Input>,
+    inbox: SyncSender<Input>,
     out: Outbox,
     cancel: Arc<AtomicBool>,
 ) {
@@ -130,10 +205,18 @@ pub fn run(
     send(&s.out, messages::hello());
     s.send_position();
     while let Ok(msg) = input.recv() {
+        if s.out.is_hung_up() {
+            break;
+        }
         match msg {
             Input::Close => break,
             Input::BestMove { id } => s.best_move(id),
             Input::Client(m) => s.handle(m),
+        }
+        // A search whose `Input::BestMove` found the queue full is acted on here (its result
+        // is in the slot; the queue held at least the input just handled).
+        if let Some(r) = s.running {
+            s.best_move(r.id);
         }
     }
     s.engine.stop();
@@ -332,7 +415,9 @@ impl Session {
             ),
             Event::BestMove { best, .. } => {
                 *result.lock().unwrap_or_else(|p| p.into_inner()) = Some((id, best));
-                let _ = inbox.send(Input::BestMove { id });
+                // Never waits: the session may be waiting for this thread (`stop`). A full
+                // queue is read on: `run` then finds the result in the slot.
+                let _ = inbox.try_send(Input::BestMove { id });
             }
         });
         self.engine.go(limits, false, MoveForm::Native, sink);
@@ -461,5 +546,31 @@ fn fen_error(fen: &str, message: &str) -> String {
     match quoted.and_then(|q| fen.find(q)) {
         Some(at) => format!("column {}: {message}", at + 1),
         None => message.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_outbox_hangs_up_and_holds_no_more() {
+        let hangup = Arc::new(Hangup::default());
+        let (out, mut queue) = Outbox::new(Arc::clone(&hangup));
+        for i in 0..OUT_QUEUE_MESSAGES {
+            out.send(i.to_string());
+        }
+        assert!(!out.is_hung_up(), "a full queue is not yet an overflow");
+        for _ in 0..1000 {
+            out.send("unread".into());
+        }
+        assert!(hangup.is_hung_up());
+        let mut held = 0;
+        while let Ok(text) = queue.try_recv() {
+            assert_eq!(text, held.to_string(), "the first messages, in order");
+            held += 1;
+        }
+        assert_eq!(held, OUT_QUEUE_MESSAGES);
+        assert!(!hangup.hang_up(), "hung up once");
     }
 }
