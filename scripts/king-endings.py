@@ -17,8 +17,8 @@ import random
 import subprocess
 import sys
 
-# The endings damiera drew a king up by the no-progress rule (docs/strength.md, "Where the draws
-# end").
+# The endings damiera drew a king up by the no-progress rule (docs/strength.md, "Standing per
+# variant"; docs/journal/search.md, "English, the finishing term and where the draws end").
 MATERIALS = [(2, 1), (3, 2)]
 # Random positions tried per material before giving up on finding more.
 TRIES = 5000

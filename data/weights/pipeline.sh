@@ -7,19 +7,20 @@
 # its positions. Each further generation K (GAMES1, GAMES2, ...) plays its games with the
 # weights fitted so far (seed K+1), and the weights are fitted again to the positions of all
 # generations 0..K. The last fit is the result. (A second English generation lost to
-# generation 0 alone before adjudication, docs/training.md; on International generations 1
+# generation 0 alone before adjudication, docs/journal/pattern-weights.md; on International generations 1
 # and 2 each beat the one before.)
 #
-# The shipped files (about 27, 47, 24, 24, 35 and 110 minutes on 2 cores):
+# The pattern weights (about 27, 47, 24, 24, 35 and 110 minutes on 2 cores; damone.dmev ships, the
+# others retired when their variants got networks, docs/training.md "Retired weights"):
 #   ADJUDICATE=150 LAMBDA=1.0 L2=1e-8 THREADS=2 sh data/weights/pipeline.sh english 24000
 #   ADJUDICATE=200 sh data/weights/pipeline.sh italian 24000
 #   ADJUDICATE=150 L2=1e-7 THREADS=2 sh data/weights/pipeline.sh brazilian 24000
 #   ADJUDICATE=150 sh data/weights/pipeline.sh russian 24000
 #   ADJUDICATE=150 LAMBDA=1.0 sh data/weights/pipeline.sh damone 24000
 #   ADJUDICATE=150 LAMBDA=1.0 L2=1e-7 THREADS=2 sh data/weights/pipeline.sh international 11925 8000 8000
-# That line gave International's generation 2 with the trainer before 6b1af67. The shipped
-# file is a fit of generation 0 and a generation 3 played with the generation-2 file of
-# commit 59b43f6 (the commands: docs/training.md, "Regenerating the shipped weights").
+# That line gave International's generation 2 with the trainer before 6b1af67. The last
+# International file is a fit of generation 0 and a generation 3 played with the generation-2 file of
+# commit 59b43f6 (the commands: docs/training.md, "Retired weights").
 # The data files stay in WORKDIR (default: ./training-VARIANT; no spaces); DAMIERA names the binary;
 # ADJUDICATE (centi-men, default 0: off) is passed to `train --adjudicate`, LAMBDA (default
 # 0.7) to `train --lambda`, L2 (default 1e-6) to `train --l2`, THREADS (default 1) to

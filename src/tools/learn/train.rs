@@ -4,7 +4,8 @@
 //! `lambda · result + (1 − lambda) · sigmoid(score / scale)`, with Adam over mini-batches.
 //! `eval` is the score the engine keeps: in International king endings the engine scales the
 //! learned score by the hand-set `drawish_scale`, and the fit goes through the same factor
-//! (fitted raw, drawn king endings pulled a king's value down to 19 centi-men; docs/training.md).
+//! (fitted raw, drawn king endings pulled a king's value down to 19 centi-men;
+//! docs/journal/pattern-weights.md).
 //!
 //! `scale` (centi-men) is fitted first: the one that best predicts the results from the search
 //! scores. At the end all weights are multiplied so that a man is worth exactly 100: the
@@ -145,10 +146,10 @@ pub const ADJUDICATE_RUN: usize = 4;
 /// [`ADJUDICATE_RUN`] recorded positions in a row and whose recorded result is not already
 /// that side's win; `None` otherwise, or when `threshold` is 0.
 ///
-/// Why: fast self-play does not convert won endings well (docs/training.md: in the English
-/// data a side a piece up with under 4 pieces left scored only 53.5%), so a recorded draw
-/// often follows a won position. An arbiter would have scored it a win, as match rules
-/// adjudicate a game both engines see as decided.
+/// Why: fast self-play does not convert won endings well (docs/journal/pattern-weights.md: in
+/// the English data a side a piece up with under 4 pieces left scored only 53.5%), so a
+/// recorded draw often follows a won position. An arbiter would have scored it a win, as match
+/// rules adjudicate a game both engines see as decided.
 pub fn adjudicate(samples: &[Sample], starts: &[usize], threshold: i32) -> Vec<Option<Outcome>> {
     let mut out = vec![None; starts.len()];
     if threshold <= 0 {
