@@ -649,3 +649,41 @@ fn malformed_or_repeated_host_headers_are_refused() {
         assert!(body.starts_with("refused: "), "{hosts:?}: {body}");
     }
 }
+
+#[test]
+fn hello_lists_the_levels_and_go_plays_at_one() {
+    let s = Server::start(&[]);
+    let mut p = s.page();
+    let hello = p.recv();
+    assert_eq!(hello["type"], "hello");
+    // Levels 0 (random moves, no Elo) to 20 (full strength), in order; the Elo of levels
+    // 1-20 is measured above level 1 (docs/strength.md), so it starts at 0 and climbs.
+    let levels = hello["levels"].as_array().expect("levels");
+    assert_eq!(levels.len(), 21, "{hello}");
+    assert_eq!(levels[0], json!({"level": 0, "elo": null}));
+    let elo: Vec<i64> = levels[1..]
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            assert_eq!(l["level"], json!(i + 1), "{l}");
+            l["elo"].as_i64().expect("an Elo")
+        })
+        .collect();
+    assert_eq!(elo[0], 0, "{elo:?}");
+    assert!(elo.windows(2).all(|w| w[0] <= w[1]), "{elo:?}");
+    assert!(elo[19] > elo[0], "{elo:?}");
+    p.expect("position");
+    // A weak level plays a legal move on the board; a level out of range is refused.
+    p.send(json!({"type": "go", "depth": 4, "level": 3}));
+    let best = p.expect("bestmove");
+    let pos = p.expect("position");
+    assert_eq!(pos["history"][0], best["move"]);
+    p.send(json!({"type": "go", "depth": 4, "level": 21}));
+    let e = p.recv();
+    assert_eq!(e["type"], "error", "{e}");
+    assert_eq!(e["request"], "go", "{e}");
+    assert!(e["message"].as_str().unwrap().contains("level 21"), "{e}");
+    // The refusal changed nothing: the position is as it was.
+    p.send(json!({"type": "takeback", "plies": 1}));
+    assert_eq!(p.expect("position")["history"], json!([]));
+}

@@ -113,10 +113,13 @@ pub fn error(request: Option<&str>, message: &str) -> Value {
 
 /// The Elo of strength levels 1 to 20 (index 0 is level 1) above level 1: the English ladder
 /// of docs/strength.md ("Strength levels"), each level against the one below, 200 games a pair
-/// (100 from level 16 up) at 100 ms a move, the steps added up and rounded to 10. Level 0
-/// (random moves) is off the scale: level 1 won all its games against it. The page shows them
-/// as an approximate Elo next to each level.
-pub const LEVEL_ELO: [i32; 20] = [0; 20];
+/// at 100 ms a move, the steps added up and rounded to 10. Level 0 (random moves) is off the
+/// scale: levels 1 and 2 won all their games against it. The page shows them as an
+/// approximate Elo next to each level.
+pub const LEVEL_ELO: [i32; 20] = [
+    0, 50, 100, 170, 240, 350, 450, 530, 610, 700, 740, 840, 960, 1030, 1100, 1190, 1250, 1310,
+    1360, 1490,
+];
 
 /// The `hello` message: the version, the variants with their names for people, and the
 /// strength levels 0 to 20 with their approximate Elo ([`LEVEL_ELO`]; none for level 0).
