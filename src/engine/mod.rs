@@ -550,10 +550,10 @@ pub struct Engine {
 }
 
 /// The default `MoveOverhead`: milliseconds kept back on every timed move for the transport
-/// between engine and front end. Measured (docs/protocol.md, "MoveOverhead"): a best move
-/// reaches the front end 0.5 ms after the time asked on average, 3.8 ms at the 99th
-/// percentile, with both cores busy (scripts/move-overhead.py); 5 ms lost no game on time in
-/// 200 games at 1 s + 10 ms with the machine three times oversubscribed.
+/// between engine and front end. Measured (docs/protocol.md, "MoveOverhead: what the transport
+/// costs"): a best move reaches the front end 0.5 ms after the time asked on average, 3.5 ms
+/// at the 99th percentile, with both cores busy (scripts/move-overhead.py). Under a clock the
+/// search keeps a further reserve for the scheduler (`time.rs`).
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 5;
 
 /// The `Contempt` the protocols (native, Hub, DXP) play with, in centi-men: a draw is worth

@@ -5,6 +5,12 @@
 
 use super::Limits;
 
+/// Milliseconds of the clock always kept in hand beyond `MoveOverhead` and 2% of the clock: the
+/// margin for the scheduler on a loaded machine when the clock is down to its increment (a
+/// 200-game soak at 1 s + 10 ms on 2 busy cores lost one game on time with 5 ms and none with
+/// 10 ms; docs/protocol.md, "MoveOverhead: what the transport costs").
+const CLOCK_RESERVE_MS: u64 = 10;
+
 /// The time plan of the main thread, in milliseconds on the clock.
 #[derive(Copy, Clone, Debug, Default)]
 pub(super) struct TimePlan {
@@ -36,7 +42,11 @@ pub(super) fn time_plan(limits: &Limits, pieces: u32) -> TimePlan {
         return TimePlan::default();
     };
     // Keep the overhead and a margin in hand so that the flag never falls.
-    let usable = left.saturating_sub(overhead.saturating_add(left / 50).saturating_add(5));
+    let usable = left.saturating_sub(
+        overhead
+            .saturating_add(left / 50)
+            .saturating_add(CLOCK_RESERVE_MS),
+    );
     // Moves still to play: many in the opening, fewer as pieces come off.
     let expected = (12 + pieces).clamp(16, 40) as u64;
     let moves = limits
