@@ -6,8 +6,8 @@
 use super::Limits;
 
 /// Milliseconds of the clock always kept in hand beyond `MoveOverhead` and 2% of the clock: the
-/// margin for the scheduler on a loaded machine when the clock is down to its increment (a
-/// 200-game soak at 1 s + 10 ms on 2 busy cores lost one game on time with 5 ms and none with
+/// margin for the scheduler on a loaded machine when the clock is down to its increment (at
+/// 1 s + 10 ms on 2 busy cores, 200 games lost one on time with 5 ms, 400 games none with
 /// 10 ms; docs/protocol.md, "MoveOverhead: what the transport costs").
 const CLOCK_RESERVE_MS: u64 = 10;
 
