@@ -1,7 +1,8 @@
 //! `damiera analyse`: a search from the shell, printed for a person to read; with `--pdn`,
 //! every position of a file's games ([`super::analyse_pdn`]).
 
-use super::{analyse_pdn, evaluations, fail, hash_mib};
+use super::analyse_pdn;
+use super::shared::{evaluations, fail, hash_mib};
 use damiera::core::variant::Variant;
 use damiera::egdb::default_dir;
 use damiera::engine::eval::Evaluation;

@@ -1,7 +1,7 @@
 //! `damiera dxp`: DXP (DamExchange) over TCP, as follower (`--listen`) or initiator
 //! (`--connect`); the protocol is in `damiera::protocol::dxp`.
 
-use super::hash_mib;
+use super::shared::hash_mib;
 use clap::ValueEnum;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};

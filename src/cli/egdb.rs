@@ -1,7 +1,7 @@
 //! `damiera egdb`: build, probe, verify and describe endgame databases (docs/egdb.md). The
 //! work is in `damiera::egdb`; this file holds the arguments and the printing.
 
-use super::{fail, variant};
+use super::shared::{fail, variant};
 use clap::Subcommand;
 use damiera::core::dispatch::{dispatch_rules, RulesFn};
 use damiera::core::moves::MoveList;

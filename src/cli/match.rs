@@ -1,6 +1,6 @@
 //! `damiera match`: argument handling and the report; the work is in `damiera::tools::arena`.
 
-use super::fail;
+use super::shared::fail;
 use clap::ArgMatches;
 use damiera::core::variant::Variant;
 use damiera::egdb::default_dir;

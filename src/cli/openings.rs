@@ -1,7 +1,7 @@
 //! `damiera openings`: random balanced openings, printed as an openings file
 //! (`damiera::tools::arena::openings`).
 
-use super::fail;
+use super::shared::fail;
 use damiera::core::variant::Variant;
 use damiera::engine::Depth;
 use damiera::tools::arena::openings::{self, RandomOpenings};

@@ -1,7 +1,7 @@
 //! `damiera perft`: leaves of the legal-move tree, optionally per root move, with progress on
 //! stderr for long runs.
 
-use super::{fail, variant};
+use super::shared::{fail, variant};
 use clap::ValueEnum;
 use damiera::core::dispatch::{Dispatch, VariantFn};
 use damiera::core::movegen::Duplicates;

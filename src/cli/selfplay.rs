@@ -1,6 +1,6 @@
 //! `damiera selfplay`: the command-line side of [`damiera::tools::learn::selfplay`].
 
-use super::{fail, variant};
+use super::shared::{fail, variant};
 use clap::Args;
 use damiera::engine::eval::Evaluation;
 use damiera::engine::Depth;

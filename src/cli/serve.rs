@@ -1,7 +1,7 @@
 //! `damiera serve`: the board in the browser (docs/serve.md); the server is
 //! [`damiera::web`].
 
-use super::{evaluations, fail, hash_mib};
+use super::shared::{evaluations, fail, hash_mib};
 use damiera::egdb::default_dir;
 use damiera::web::{serve, ServeConfig, SessionConfig};
 use std::net::IpAddr;

@@ -1,6 +1,6 @@
 //! `damiera train`: the command-line side of [`damiera::tools::learn::train`].
 
-use super::{fail, variant};
+use super::shared::{fail, variant};
 use clap::Args;
 use damiera::tools::learn::train::{self, TrainConfig};
 use std::process::ExitCode;

@@ -7,10 +7,59 @@
 //! option is Italian Damone's end of game (ruling I.4, [`DamoneWin`]); a bare [`Variant`]
 //! dispatches with the default options.
 
-use crate::core::damone::{DamoneDraughts, DamoneWin};
+use crate::core::damone::DamoneWin;
 use crate::core::draughts::Draughts;
-use crate::core::rules::{Brazilian, English, International, Italian, Numbering, Rules, Russian};
+use crate::core::rules::{Numbering, Rules};
 use crate::core::variant::Variant;
+
+/// The one `match` from a runtime variant to its type, written once for every dispatch
+/// ([`Dispatch::dispatch`], [`dispatch_rules`], `engine::eval::dispatch`). `$T` names the type
+/// in `$body`; with `damone_win`, Italian Damone's type follows its end-of-game rule
+/// (ruling I.4, [`DamoneWin`]); with `damone: $none`, Damone (which has no [`Rules`] type)
+/// gives `$none`.
+macro_rules! variant_match {
+    ($variant:expr, |$T:ident| $body:expr, damone_win: $win:expr) => {
+        variant_match!(@arms $variant, |$T| $body, match $win {
+            $crate::core::damone::DamoneWin::All => {
+                type $T = $crate::core::damone::DamoneDraughts<false>;
+                $body
+            }
+            $crate::core::damone::DamoneWin::Damones => {
+                type $T = $crate::core::damone::DamoneDraughts<true>;
+                $body
+            }
+        })
+    };
+    ($variant:expr, |$T:ident| $body:expr, damone: $none:expr) => {
+        variant_match!(@arms $variant, |$T| $body, $none)
+    };
+    (@arms $variant:expr, |$T:ident| $body:expr, $damone:expr) => {
+        match $variant {
+            $crate::core::variant::Variant::English => {
+                type $T = $crate::core::rules::English;
+                $body
+            }
+            $crate::core::variant::Variant::Italian => {
+                type $T = $crate::core::rules::Italian;
+                $body
+            }
+            $crate::core::variant::Variant::Brazilian => {
+                type $T = $crate::core::rules::Brazilian;
+                $body
+            }
+            $crate::core::variant::Variant::Russian => {
+                type $T = $crate::core::rules::Russian;
+                $body
+            }
+            $crate::core::variant::Variant::Damone => $damone,
+            $crate::core::variant::Variant::International => {
+                type $T = $crate::core::rules::International;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use variant_match;
 
 /// A variant with its rule options: what decides the [`Draughts`] type a computation runs with.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -90,17 +139,7 @@ pub trait Dispatch: Copy {
 impl Dispatch for RuleSet {
     /// The one `match` from a runtime variant and its options to a [`Draughts`] type.
     fn dispatch<F: VariantFn>(self, f: F) -> F::Output {
-        match self.variant {
-            Variant::English => f.call::<English>(),
-            Variant::Italian => f.call::<Italian>(),
-            Variant::Brazilian => f.call::<Brazilian>(),
-            Variant::Russian => f.call::<Russian>(),
-            Variant::Damone => match self.damone_win {
-                DamoneWin::All => f.call::<DamoneDraughts<false>>(),
-                DamoneWin::Damones => f.call::<DamoneDraughts<true>>(),
-            },
-            Variant::International => f.call::<International>(),
-        }
+        variant_match!(self.variant, |G| f.call::<G>(), damone_win: self.damone_win)
     }
 }
 
@@ -116,14 +155,7 @@ pub trait RulesFn {
 /// Runs `f` with the [`Rules`] type of `variant`; `None` for Italian Damone, which has no
 /// `Rules` type (the endgame databases cover the five others).
 pub fn dispatch_rules<F: RulesFn>(variant: Variant, f: F) -> Option<F::Output> {
-    match variant {
-        Variant::English => Some(f.call::<English>()),
-        Variant::Italian => Some(f.call::<Italian>()),
-        Variant::Brazilian => Some(f.call::<Brazilian>()),
-        Variant::Russian => Some(f.call::<Russian>()),
-        Variant::Damone => None,
-        Variant::International => Some(f.call::<International>()),
-    }
+    variant_match!(variant, |R| Some(f.call::<R>()), damone: None)
 }
 
 impl Dispatch for Variant {

@@ -14,6 +14,7 @@ pub mod perft;
 pub mod play;
 pub mod position;
 pub mod rules;
+pub mod squares;
 pub mod variant;
 pub mod variant_position;
 pub mod zobrist;

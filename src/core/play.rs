@@ -13,9 +13,9 @@ use crate::core::bitboard::Square;
 use crate::core::geometry::Geometry;
 use crate::core::movegen::{self, CaptureSink, Duplicates, ListSink, MoveVisitor};
 use crate::core::moves::{Move, MoveList};
-use crate::core::notation::squares::{self, SquareError};
 use crate::core::position::Position;
 use crate::core::rules::{Color, Numbering, Rules};
+use crate::core::squares::{self, SquareError};
 use crate::core::variant::Variant;
 use std::fmt::Debug;
 

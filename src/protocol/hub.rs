@@ -13,7 +13,7 @@
 //! - Captures are written `from x to x captured x captured ...` (every captured square).
 //! - Scores are in men; a win in n plies is `100 - n/100`; time in seconds; nps in millions.
 
-use super::{Input, InputError, Output};
+use super::lines::{Input, InputError, Output};
 use crate::core::rules::{Color, Numbering};
 use crate::core::variant::Variant;
 use crate::core::variant_position::VariantPosition;

@@ -3,7 +3,7 @@
 //! The search runs on its own thread, so this loop keeps reading: `stop`, `isready`,
 //! `ponderhit` and `quit` are answered at once during a search.
 
-use super::{Input, InputError, Output};
+use super::lines::{Input, InputError, Output};
 use crate::core::damone::DamoneWin;
 use crate::core::rules::Color;
 use crate::core::variant::UnknownVariant;

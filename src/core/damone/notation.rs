@@ -17,8 +17,8 @@ use super::rules::{promotion_squares, Rank};
 use crate::core::bitboard::{Bitboard, Square};
 use crate::core::geometry::{Board8, Geometry};
 use crate::core::notation::fen::{fen_parts, FenError, FenParts};
-use crate::core::notation::squares::SquareError;
 use crate::core::rules::Color;
+use crate::core::squares::SquareError;
 use std::fmt;
 
 /// Move names, move parsing and diagrams are the shared ones ([`crate::core::notation::moves`]),

@@ -8,11 +8,11 @@
 //! on, never the reverse): [`Position::start`] (the rules' start FEN parsed) and the `Debug`
 //! form (the FEN).
 
-use super::squares::{parse_square, sort_key, square_in, square_name, SquareError};
 use crate::core::bitboard::{Bitboard, Square};
 use crate::core::movegen;
 use crate::core::position::Position;
 use crate::core::rules::{Color, Numbering, Rules};
+use crate::core::squares::{parse_square, sort_key, square_in, square_name, SquareError};
 use std::fmt;
 
 /// Why a FEN was rejected. Each message names the problem and where it is.

@@ -10,8 +10,8 @@
 use crate::core::bitboard::{Bitboard, Square};
 use crate::core::movegen::{CaptureSink, Duplicates};
 use crate::core::moves::{Move, MoveList};
-use crate::core::notation::squares::SquareError;
 use crate::core::play::{Play, PlayPosition};
+use crate::core::squares::SquareError;
 use std::fmt;
 
 /// The game of position type `P`.

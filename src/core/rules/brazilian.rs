@@ -3,7 +3,7 @@
 //! Sources: CBD "Regras Oficiais do Jogo de Damas 64 casas" (rules cited below); FMJD Annex 1
 //! articles for the shared capture rules. See docs/rules.md.
 
-use super::{Numbering, Precedence, Promotion, Rules};
+use super::rule_set::{Numbering, Precedence, Promotion, Rules};
 use crate::core::geometry::Board8;
 use crate::core::variant::Variant;
 

@@ -4,7 +4,7 @@
 //! promotion "and the move terminates"); usacheckers rule numbers as cited by DCTL's
 //! `checkers` rules header. See docs/rules.md.
 
-use super::{Numbering, Precedence, Promotion, Rules};
+use super::rule_set::{Numbering, Precedence, Promotion, Rules};
 use crate::core::geometry::Board8;
 use crate::core::variant::Variant;
 

@@ -3,7 +3,7 @@
 //! Sources: FMJD, Official Rules of International Draughts (the article numbers below); the
 //! rules are Brazilian's on the larger board (docs/rules.md).
 
-use super::{Numbering, Precedence, Promotion, Rules};
+use super::rule_set::{Numbering, Precedence, Promotion, Rules};
 use crate::core::geometry::Board10;
 use crate::core::variant::Variant;
 

@@ -3,7 +3,7 @@
 //! Sources: FID Regolamento Tecnico, Capo I (2008), articles cited below, as encoded and tested
 //! by DCTL's `italian` rules; the FID "10 regole" summary. See docs/rules.md.
 
-use super::{Numbering, Precedence, Promotion, Rules};
+use super::rule_set::{Numbering, Precedence, Promotion, Rules};
 use crate::core::geometry::Board8;
 use crate::core::variant::Variant;
 

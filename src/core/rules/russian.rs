@@ -3,7 +3,7 @@
 //! Sources: Russian draughts code (kodeks 2004) 1.4.5, 1.5.3, 1.5.15 as cited by DCTL's
 //! `russian` rules; invasportprim and ludoteka summaries. See docs/rules.md.
 
-use super::{Numbering, Precedence, Promotion, Rules};
+use super::rule_set::{Numbering, Precedence, Promotion, Rules};
 use crate::core::geometry::Board8;
 use crate::core::variant::Variant;
 

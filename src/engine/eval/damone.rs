@@ -15,8 +15,9 @@
 //!   where it becomes a Damone.
 //! - mobility: [`MOBILITY`] per quiet move (counted bitwise, whoever is to move).
 
+use super::evaluate::Evaluate;
 use super::learned::Net;
-use super::{dense, padded, Evaluate, Planes};
+use super::planes::{dense, padded, Planes};
 use crate::core::bitboard::{Bitboard, Square};
 use crate::core::damone::movegen::directions;
 use crate::core::damone::{

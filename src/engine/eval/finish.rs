@@ -14,7 +14,7 @@
 //! The term is in centi-men and only orders the positions of one king ending: it never crosses
 //! a man's worth (100), so it cannot make the engine give material for it.
 
-use super::{padded, Planes};
+use super::planes::{padded, Planes};
 use crate::core::bitboard::Square;
 use crate::core::geometry::{Board8, Geometry};
 

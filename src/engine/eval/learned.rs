@@ -20,7 +20,7 @@
 //! Weights are `i16` in 1/[`UNIT`] centi-men. The file: [`Net::to_bytes`].
 
 use super::network::{Accumulator, Network, MAGIC as NETWORK_MAGIC};
-use super::Planes;
+use super::planes::Planes;
 use crate::core::variant::Variant;
 
 /// The shape of a board and of the weights over it.

@@ -64,7 +64,7 @@
 //! [`Network::to_bytes`]: magic `DMNN`, the format version, the variant, the layer sizes, a
 //! CRC-32 of the payload, then the weights little-endian.
 
-use super::Planes;
+use super::planes::Planes;
 use crate::core::variant::Variant;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

@@ -7,8 +7,10 @@
 //! skip a depth that another thread is already searching; the main thread plays the deepest
 //! iteration a helper completed when it is deeper than its own.
 
+use super::limits::Limits;
+use super::report::{Info, Reporter, SearchResult};
+use super::score::{Depth, Score, INF, MAX_PLY, WIN, WIN_BOUND};
 use super::worker::{HelperResult, Worker};
-use super::{Depth, Info, Limits, Reporter, Score, SearchResult, INF, MAX_PLY, WIN, WIN_BOUND};
 use crate::core::movegen::Duplicates;
 use crate::core::moves::{Move, MoveList};
 use crate::engine::eval::Evaluate;

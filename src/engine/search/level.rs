@@ -18,9 +18,12 @@
 //! give the same move (node counts are deterministic on one thread), so tests and matches can
 //! reproduce a game; the next game varies.
 
+use super::limits::{Control, Limits};
+use super::report::{Info, Reporter, SearchResult};
+use super::score::{Depth, Score, WIN};
 use super::time::time_plan;
 use super::worker::park_until_stop;
-use super::{Control, Depth, Info, Limits, Reporter, Score, SearchResult, Searcher, WIN};
+use super::Searcher;
 use crate::core::movegen::Duplicates;
 use crate::core::moves::{Move, MoveList};
 use crate::engine::eval::Evaluate;

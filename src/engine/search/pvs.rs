@@ -7,8 +7,8 @@
 //! (docs/strength.md).
 
 use super::ordering::pick_next;
+use super::score::{INF, MAX_PLY, WIN, WIN_BOUND};
 use super::worker::Worker;
-use super::{INF, MAX_PLY, WIN, WIN_BOUND};
 use crate::core::movegen::Duplicates;
 use crate::core::moves::{Move, MoveList, MAX_MOVES};
 use crate::engine::eval::Evaluate;

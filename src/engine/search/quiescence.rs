@@ -5,8 +5,8 @@
 //! (docs/strength.md).
 
 use super::ordering::pick_next;
+use super::score::{INF, MAX_PLY, WIN};
 use super::worker::Worker;
-use super::{INF, MAX_PLY, WIN};
 use crate::core::movegen::Duplicates;
 use crate::core::moves::{MoveList, MAX_MOVES};
 use crate::engine::eval::Evaluate;

@@ -7,9 +7,10 @@
 //! thread gives the same nodes as before threads existed, so `bench` stays a signature
 //! (docs/architecture.md).
 
+use super::limits::{Control, Limits, MAX_THREADS};
+use super::report::{Reporter, SearchResult, Silent};
 use super::time::time_plan;
 use super::worker::{Shared, Worker};
-use super::{Control, Limits, Reporter, SearchResult, Silent, MAX_THREADS};
 use crate::egdb::{Egdb, ProbeCache};
 use crate::engine::eval::{self, Evaluate, Net};
 use crate::engine::tt::TranspositionTable;

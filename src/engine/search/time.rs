@@ -3,7 +3,7 @@
 //! ([`super::worker`]: the stop flag and hard limits every 1024 nodes, whether to start another
 //! iteration). The formulas are described for users in docs/protocol.md ("Time management").
 
-use super::Limits;
+use super::limits::Limits;
 
 /// Milliseconds of the clock always kept in hand beyond `MoveOverhead` and 2% of the clock: the
 /// margin for the scheduler on a loaded machine when the clock is down to its increment (at

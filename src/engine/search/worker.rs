@@ -6,8 +6,9 @@
 //! infinite and ponder mode. The tables are allocated when the worker is made and the key list
 //! is sized before each search, so nothing in the tree search allocates.
 
+use super::limits::{Control, Limits};
+use super::score::{DB_MAX_MATERIAL, DB_STEP, DB_WIN, MAX_PLY, WIN, WIN_BOUND};
 use super::time::TimePlan;
-use super::{Control, Limits, DB_MAX_MATERIAL, DB_STEP, DB_WIN, MAX_PLY, WIN, WIN_BOUND};
 use crate::core::moves::Move;
 use crate::egdb::{Egdb, ProbeCache, Wld};
 use crate::engine::eval::network::Accumulator;

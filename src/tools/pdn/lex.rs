@@ -2,7 +2,7 @@
 //! each, skipping comments, variations, NAGs and escaped lines, and stopping an unterminated
 //! comment or variation where the next game's tags begin.
 
-use super::{PdnError, Span};
+use super::text::{PdnError, Span};
 
 pub(super) struct Lexer<'a> {
     chars: std::iter::Peekable<std::str::Chars<'a>>,

@@ -3,7 +3,7 @@
 
 use super::lex::{next_token, LexError, Lexer, Token};
 use super::result::RESULTS;
-use super::{GameText, MoveText, Span};
+use super::text::{GameText, MoveText, Span};
 
 /// Splits a word of move text into a move number (if it starts with one) and the rest.
 /// `12.` → (12, ""), `12...` → (12, ""), `12.11-15` → (12, "11-15"), `11-15` → (None, "11-15").

@@ -2,7 +2,7 @@
 //! lidraughts' numeric Russian and Brazilian squares rewritten as algebraic ones, and
 //! [`replay`], which checks every move and gives the positions.
 
-use super::{GameText, PdnError, Span};
+use super::text::{GameText, PdnError, Span};
 use crate::core::dispatch::{Dispatch, VariantFn};
 use crate::core::draughts::Draughts;
 use crate::core::notation::{self, MoveError};
