@@ -6,6 +6,7 @@ use damiera::core::variant::Variant;
 use damiera::egdb::default_dir;
 use damiera::engine::{open_egdb, Depth, MAX_EGDB_PIECES};
 use damiera::tools::arena::openings::{self, RandomOpenings};
+use damiera::tools::arena::pdn::FinishedGame;
 use damiera::tools::arena::process::{EngineSpec, Protocol};
 use damiera::tools::arena::stats::Sprt;
 use damiera::tools::arena::{self, DrawAdjudication, MatchConfig, TimeControl, WinAdjudication};
@@ -181,29 +182,33 @@ fn engine_specs(m: &ArgMatches) -> Result<[EngineSpec; 2], String> {
     Ok([specs.remove(0), specs.remove(0)])
 }
 
-/// Runs `damiera match`.
-pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
+/// The match `a` asks for, and the finished games of an earlier run (`--resume`,
+/// `--report-only`; none otherwise).
+///
+/// # Errors
+/// A bad argument or file: one line.
+fn match_config(a: &MatchArgs, m: &ArgMatches) -> Result<(MatchConfig, Vec<FinishedGame>), String> {
     let variant: Variant = match a.variant.parse() {
         Ok(v) => v,
-        Err(e) => return fail(&e.to_string()),
+        Err(e) => return Err(e.to_string()),
     };
-    let egdb = match a.egdb.map(|d| d.unwrap_or_else(default_dir)) {
+    let egdb = match a.egdb.clone().map(|d| d.unwrap_or_else(default_dir)) {
         Some(root) => match open_egdb(&root, variant, MAX_EGDB_PIECES) {
             Ok(db) => Some(Arc::new(db)),
-            Err(e) => return fail(&format!("--egdb: {e}")),
+            Err(e) => return Err(format!("--egdb: {e}")),
         },
         None => None,
     };
     let engines = match engine_specs(m) {
         Ok(e) => e,
-        Err(e) => return fail(&e),
+        Err(e) => return Err(e.to_string()),
     };
     let fischer = match a.tc.as_deref().map(TimeControl::parse_tc).transpose() {
         Ok(f) => f,
-        Err(e) => return fail(&e),
+        Err(e) => return Err(e.to_string()),
     };
     if a.movetime.is_none() && fischer.is_none() && a.depth.is_none() {
-        return fail("give --movetime MS, --tc BASE+INC or --depth N");
+        return Err("give --movetime MS, --tc BASE+INC or --depth N".to_string());
     }
     let tc = TimeControl {
         movetime: a.movetime,
@@ -212,7 +217,7 @@ pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
     };
     let sprt = match a.sprt.as_deref().map(Sprt::parse).transpose() {
         Ok(s) => s,
-        Err(e) => return fail(&e),
+        Err(e) => return Err(e.to_string()),
     };
     let (draw_adjudication, win_adjudication) = match (
         a.draw_adjudication
@@ -225,12 +230,12 @@ pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
             .transpose(),
     ) {
         (Ok(d), Ok(w)) => (d, w),
-        (Err(e), _) | (_, Err(e)) => return fail(&e),
+        (Err(e), _) | (_, Err(e)) => return Err(e.to_string()),
     };
     let (mut ops, source) = match (&a.openings, a.random_openings) {
         (Some(path), _) => match openings::read_openings(path, variant) {
             Ok(o) => (o, path.clone()),
-            Err(e) => return fail(&e),
+            Err(e) => return Err(e.to_string()),
         },
         (None, Some(n)) => {
             let p = RandomOpenings {
@@ -248,10 +253,10 @@ pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
                         a.opening_plies, a.seed
                     ),
                 ),
-                Err(e) => return fail(&e),
+                Err(e) => return Err(e.to_string()),
             }
         }
-        (None, None) => return fail("give --openings FILE or --random-openings N"),
+        (None, None) => return Err("give --openings FILE or --random-openings N".to_string()),
     };
     let mut source = source;
     if a.shuffle && a.openings.is_some() {
@@ -259,35 +264,29 @@ pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
         source.push_str(&format!(", shuffled with seed {}", a.seed));
     }
     if a.games == 0 {
-        return fail("--games must be at least 1");
+        return Err("--games must be at least 1".to_string());
     }
     let pairs = if a.report_only {
         Some(0..0)
     } else {
         match a.pairs.as_deref().map(parse_pairs).transpose() {
             Ok(p) => p,
-            Err(e) => return fail(&e),
+            Err(e) => return Err(e.to_string()),
         }
     };
     let names = [engines[0].name.clone(), engines[1].name.clone()];
     // The games of an earlier run of this match (`--resume`), with their PDN text.
     if a.report_only && !a.pdn.as_deref().is_some_and(|p| Path::new(p).exists()) {
-        return fail(&format!(
+        return Err(format!(
             "--report-only: no file {}",
             a.pdn.as_deref().unwrap_or_default()
         ));
     }
     let earlier = match (&a.pdn, a.resume || a.report_only) {
-        (Some(path), true) if Path::new(path).exists() => {
-            let read = std::fs::read_to_string(path)
-                .map_err(|e| format!("--resume: cannot read {path}: {e}"))
-                .and_then(|text| {
-                    arena::pdn::read_finished(&text, variant, [&names[0], &names[1]])
-                        .map_err(|e| format!("--resume: {path}: {e}"))
-                });
-            match read {
+        (Some(path), true) => {
+            match arena::match_file::read_earlier(path, variant, [&names[0], &names[1]]) {
                 Ok(g) => g,
-                Err(e) => return fail(&e),
+                Err(e) => return Err(e.to_string()),
             }
         }
         _ => Vec::new(),
@@ -309,11 +308,22 @@ pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
         done: earlier.iter().map(|g| g.record.clone()).collect(),
         pairs,
     };
+    Ok((cfg, earlier))
+}
+
+/// Runs `damiera match`.
+pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
+    let (cfg, earlier) = match match_config(&a, m) {
+        Ok(c) => c,
+        Err(e) => return fail(&e),
+    };
+    let variant = cfg.variant;
+    let names = [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()];
     // Each game is appended to the PDN file as it ends, so an interrupted match keeps it.
-    // The file is opened (and, without --resume, emptied) when the first game ends: a match
-    // that fails to start leaves an earlier file as it was.
-    let mut append: Option<(String, Option<std::fs::File>)> =
-        a.pdn.as_ref().map(|path| (path.clone(), None));
+    let mut append = a
+        .pdn
+        .as_deref()
+        .map(|path| arena::match_file::Appender::new(path, a.resume));
     if !earlier.is_empty() && !a.report_only {
         eprintln!(
             "resuming: {} games read from {}",
@@ -334,22 +344,8 @@ pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
     let mut new_games: Vec<(usize, String)> = Vec::new();
     let mut on_game = |g: &arena::GameRecord| {
         let text = arena::pdn::game_pdn(variant, &cfg.event, g, pdn_names);
-        if let Some((path, file)) = &mut append {
-            if file.is_none() {
-                *file = std::fs::OpenOptions::new()
-                    .create(true)
-                    .append(a.resume)
-                    .write(true)
-                    .truncate(!a.resume)
-                    .open(&*path)
-                    .map_err(|e| eprintln!("error: cannot write {path}: {e}"))
-                    .ok();
-            }
-            if let Some(f) = file {
-                if let Err(e) = f.write_all(text.as_bytes()).and_then(|()| f.flush()) {
-                    eprintln!("error: cannot write {path}: {e}");
-                }
-            }
+        if let Some(file) = &mut append {
+            file.append(&text);
         }
         new_games.push((g.index, text));
     };
@@ -360,19 +356,9 @@ pub fn run(a: MatchArgs, m: &ArgMatches) -> ExitCode {
     if a.report_only {
         append = None;
     }
-    if let Some((path, _)) = append.take() {
+    if let Some(file) = append.take() {
         // In game order: the earlier run's games as they were written, then the new ones.
-        let mut all: Vec<(usize, String)> = earlier
-            .into_iter()
-            .map(|g| (g.record.index, g.text))
-            .chain(new_games)
-            .collect();
-        all.sort_by_key(|(i, _)| *i);
-        let text: String = all.into_iter().map(|(_, t)| t).collect();
-        let tmp = format!("{path}.tmp");
-        if let Err(e) = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, &path)) {
-            eprintln!("error: cannot rewrite {path} in game order: {e} (its games are all there)");
-        }
+        arena::match_file::rewrite_in_order(file.path(), earlier, new_games);
     }
     let mut out = std::io::stdout().lock();
     if a.json {

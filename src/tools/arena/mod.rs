@@ -5,7 +5,7 @@
 //! come), [`process`] (child engines and their protocols) and [`dxp_engine`] (DXP followers),
 //! each using `engine_spec` and not the other, and [`player`] above both; [`openings`]
 //! (opening files and random openings), [`stats`] (Elo, pentanomial interval, GSPRT), [`pdn`]
-//! (PDN output); `config` (the time control and the match configuration), `record` (a game's
+//! (PDN output), [`match_file`] (the match's PDN file: resume, append, game order); `config` (the time control and the match configuration), `record` (a game's
 //! result, ending and moves), `game` (one game, with one [`Engine`](crate::engine::Engine) as
 //! the arbiter, never searched), `report` (the totals, the progress line and the final report);
 //! this module re-exports their types and runs the match on worker threads.
@@ -14,6 +14,7 @@ mod config;
 pub mod dxp_engine;
 pub mod engine_spec;
 mod game;
+pub mod match_file;
 pub mod openings;
 pub mod pdn;
 pub mod player;
