@@ -5,7 +5,7 @@ use clap::ArgMatches;
 use damiera::core::variant::Variant;
 use damiera::egdb::default_dir;
 use damiera::engine::{open_egdb, Depth, MAX_EGDB_PIECES};
-use damiera::tools::arena::openings::{self, RandomOpenings};
+use damiera::tools::arena::openings::{self, Opening, RandomOpenings};
 use damiera::tools::arena::pdn::FinishedGame;
 use damiera::tools::arena::process::{EngineSpec, Protocol};
 use damiera::tools::arena::stats::Sprt;
@@ -182,6 +182,46 @@ fn engine_specs(m: &ArgMatches) -> Result<[EngineSpec; 2], String> {
     Ok([specs.remove(0), specs.remove(0)])
 }
 
+/// The openings `a` asks for (a file, shuffled or not, or random openings of `variant`) and
+/// how the report names them.
+///
+/// # Errors
+/// No openings asked for, or a bad file: one line.
+fn match_openings(a: &MatchArgs, variant: Variant) -> Result<(Vec<Opening>, String), String> {
+    let (mut ops, source) = match (&a.openings, a.random_openings) {
+        (Some(path), _) => match openings::read_openings(path, variant) {
+            Ok(o) => (o, path.clone()),
+            Err(e) => return Err(e.to_string()),
+        },
+        (None, Some(n)) => {
+            let p = RandomOpenings {
+                count: n,
+                plies: a.opening_plies,
+                seed: a.seed,
+                depth: Depth(8),
+                margin: 25,
+            };
+            match openings::random_openings(variant, p) {
+                Ok(o) => (
+                    o,
+                    format!(
+                        "random: {n} openings of {} plies, seed {}, depth 8 within ±25 cm",
+                        a.opening_plies, a.seed
+                    ),
+                ),
+                Err(e) => return Err(e.to_string()),
+            }
+        }
+        (None, None) => return Err("give --openings FILE or --random-openings N".to_string()),
+    };
+    let mut source = source;
+    if a.shuffle && a.openings.is_some() {
+        openings::shuffle(&mut ops, a.seed);
+        source.push_str(&format!(", shuffled with seed {}", a.seed));
+    }
+    Ok((ops, source))
+}
+
 /// The match `a` asks for, and the finished games of an earlier run (`--resume`,
 /// `--report-only`; none otherwise).
 ///
@@ -232,37 +272,7 @@ fn match_config(a: &MatchArgs, m: &ArgMatches) -> Result<(MatchConfig, Vec<Finis
         (Ok(d), Ok(w)) => (d, w),
         (Err(e), _) | (_, Err(e)) => return Err(e.to_string()),
     };
-    let (mut ops, source) = match (&a.openings, a.random_openings) {
-        (Some(path), _) => match openings::read_openings(path, variant) {
-            Ok(o) => (o, path.clone()),
-            Err(e) => return Err(e.to_string()),
-        },
-        (None, Some(n)) => {
-            let p = RandomOpenings {
-                count: n,
-                plies: a.opening_plies,
-                seed: a.seed,
-                depth: Depth(8),
-                margin: 25,
-            };
-            match openings::random_openings(variant, p) {
-                Ok(o) => (
-                    o,
-                    format!(
-                        "random: {n} openings of {} plies, seed {}, depth 8 within ±25 cm",
-                        a.opening_plies, a.seed
-                    ),
-                ),
-                Err(e) => return Err(e.to_string()),
-            }
-        }
-        (None, None) => return Err("give --openings FILE or --random-openings N".to_string()),
-    };
-    let mut source = source;
-    if a.shuffle && a.openings.is_some() {
-        openings::shuffle(&mut ops, a.seed);
-        source.push_str(&format!(", shuffled with seed {}", a.seed));
-    }
+    let (ops, source) = match_openings(a, variant)?;
     if a.games == 0 {
         return Err("--games must be at least 1".to_string());
     }
