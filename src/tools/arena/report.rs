@@ -5,6 +5,8 @@
 use crate::tools::arena::config::MatchConfig;
 use crate::tools::arena::record::{GameRecord, MoveTimes, Reason};
 use crate::tools::arena::stats::{self, Pentanomial, SprtState};
+use serde::Serialize;
+use serde_json::value::RawValue;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -239,41 +241,55 @@ pub fn report_text(cfg: &MatchConfig, r: &MatchReport) -> String {
 /// when [`report_text`] prints no interval, `llr` and `sprt` without `--sprt`.
 pub fn summary_json(cfg: &MatchConfig, r: &MatchReport) -> String {
     let t = &r.tally;
-    let num = |x: Option<f64>| match x {
-        Some(v) if v.is_finite() => format!("{:.3}", v + 0.0),
-        _ => "null".to_string(),
+    // Numbers as the report has always written them: three decimals (`null` when not finite).
+    let num = |x: Option<f64>| {
+        x.filter(|v| v.is_finite())
+            .and_then(|v| RawValue::from_string(format!("{:.3}", v + 0.0)).ok())
     };
     let e = t.penta.elo();
     let interval = t.penta.interval_meaningful();
-    let (llr, state) = match &cfg.sprt {
+    let (llr, sprt) = match &cfg.sprt {
         Some(sp) => {
             let llr = sp.llr(&t.penta);
-            let st = match sp.state(llr) {
-                SprtState::H0 => "\"H0\"",
-                SprtState::H1 => "\"H1\"",
-                SprtState::Continue => "\"continue\"",
+            let state = match sp.state(llr) {
+                SprtState::H0 => "H0",
+                SprtState::H1 => "H1",
+                SprtState::Continue => "continue",
             };
-            (num(Some(llr)), st.to_string())
+            (num(Some(llr)), Some(state))
         }
-        None => ("null".to_string(), "null".to_string()),
+        None => (None, None),
     };
-    let p = t.penta.counts;
-    format!(
-        "{{\"games\":{},\"of\":{},\"w\":{},\"d\":{},\"l\":{},\"penta\":[{},{},{},{},{}],\"elo\":{},\"lower\":{},\"upper\":{},\"llr\":{llr},\"sprt\":{state}}}",
-        t.games(),
-        cfg.games,
-        t.wdl[0],
-        t.wdl[1],
-        t.wdl[2],
-        p[0],
-        p[1],
-        p[2],
-        p[3],
-        p[4],
-        num(e.map(|e| e.elo)),
-        num(e.filter(|_| interval).map(|e| e.lower)),
-        num(e.filter(|_| interval).map(|e| e.upper)),
-    )
+    let summary = Summary {
+        games: t.games(),
+        of: cfg.games,
+        w: t.wdl[0],
+        d: t.wdl[1],
+        l: t.wdl[2],
+        penta: t.penta.counts,
+        elo: num(e.map(|e| e.elo)),
+        lower: num(e.filter(|_| interval).map(|e| e.lower)),
+        upper: num(e.filter(|_| interval).map(|e| e.upper)),
+        llr,
+        sprt,
+    };
+    serde_json::to_string(&summary).expect("a summary is plain JSON")
+}
+
+/// The fields of [`summary_json`], in its order.
+#[derive(Serialize)]
+struct Summary {
+    games: u64,
+    of: usize,
+    w: u64,
+    d: u64,
+    l: u64,
+    penta: [u64; 5],
+    elo: Option<Box<RawValue>>,
+    lower: Option<Box<RawValue>>,
+    upper: Option<Box<RawValue>>,
+    llr: Option<Box<RawValue>>,
+    sprt: Option<&'static str>,
 }
 
 #[cfg(test)]
