@@ -3,6 +3,7 @@
 
 use super::shared::hash_mib;
 use clap::ValueEnum;
+use damiera::protocol::dxp;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -64,11 +65,7 @@ pub enum ColorArg {
 
 /// Runs `damiera dxp`: the follower's accept loop, or the initiator's one game. Exit status 2
 /// on a bad address, FEN or hash size, 1 when the game fails.
-pub fn run(a: DxpArgs) -> ExitCode {
-    use damiera::protocol::dxp;
-    use std::net::{TcpListener, TcpStream, ToSocketAddrs};
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::sync::Arc;
+pub fn run(mut a: DxpArgs) -> ExitCode {
     let opts = dxp::Options {
         hash_mib: match hash_mib(a.hash) {
             Ok(m) => m,
@@ -79,71 +76,85 @@ pub fn run(a: DxpArgs) -> ExitCode {
         moves_to_stderr: a.connect.is_some(),
         ..dxp::Options::default()
     };
-    let mut out = std::io::stdout();
-    if let Some(addr) = a.listen {
-        let listener = match TcpListener::bind(&addr) {
-            Ok(l) => l,
-            Err(e) => {
-                eprintln!("error: cannot listen on {addr}: {e}");
-                return ExitCode::from(2);
-            }
-        };
-        match listener.local_addr() {
-            Ok(local) => println!("listening on {local}"),
-            Err(_) => println!("listening on {addr}"),
+    match a.listen.take() {
+        Some(addr) => listen(&addr, opts, a.once),
+        None => connect(a, &opts),
+    }
+}
+
+/// The follower: accepts connections on `addr` (each on its own thread, one game at a time),
+/// refusing those over [`MAX_DXP_CONNECTIONS`]; with `once`, returns after the first
+/// connection closes. Exit status 2 when it cannot listen.
+fn listen(addr: &str, opts: dxp::Options, once: bool) -> ExitCode {
+    use std::net::TcpListener;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    let listener = match TcpListener::bind(addr) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: cannot listen on {addr}: {e}");
+            return ExitCode::from(2);
         }
-        // Every connection has its own thread, so that a silent one blocks nobody; the
-        // sessions share one game slot (one game at a time).
-        let opts = Arc::new(opts);
-        let live = Arc::new(AtomicUsize::new(0));
-        let refusing = Arc::new(AtomicUsize::new(0));
-        loop {
-            let (mut stream, peer) = match listener.accept() {
-                Ok(c) => c,
-                Err(e) => {
-                    eprintln!("error: accept: {e}");
-                    continue;
-                }
-            };
-            if live.load(Ordering::SeqCst) >= MAX_DXP_CONNECTIONS {
-                println!("connection from {peer} refused: {MAX_DXP_CONNECTIONS} connections open");
-                let text =
-                    format!("{MAX_DXP_CONNECTIONS} connections open already; try again later");
-                if refusing.load(Ordering::SeqCst) >= MAX_DXP_REFUSALS {
-                    // A flood: told and closed at once (its unread input may reset it).
-                    let _ = dxp::send_message(
-                        &mut stream,
-                        &dxp::Message::Chat(format!("error: {text}")),
-                    );
-                    let _ = stream.shutdown(std::net::Shutdown::Write);
-                    continue;
-                }
-                // On its own thread: the refusal waits for the peer (its GAMEREQ, its close).
-                refusing.fetch_add(1, Ordering::SeqCst);
-                let (refusing, name) = (Arc::clone(&refusing), opts.name.clone());
-                std::thread::spawn(move || {
-                    dxp::refuse(stream, &name, &text);
-                    refusing.fetch_sub(1, Ordering::SeqCst);
-                });
+    };
+    match listener.local_addr() {
+        Ok(local) => println!("listening on {local}"),
+        Err(_) => println!("listening on {addr}"),
+    }
+    // Every connection has its own thread, so that a silent one blocks nobody; the
+    // sessions share one game slot (one game at a time).
+    let opts = Arc::new(opts);
+    let live = Arc::new(AtomicUsize::new(0));
+    let refusing = Arc::new(AtomicUsize::new(0));
+    loop {
+        let (mut stream, peer) = match listener.accept() {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("error: accept: {e}");
                 continue;
             }
-            println!("connection from {peer}");
-            live.fetch_add(1, Ordering::SeqCst);
-            let (opts, live) = (Arc::clone(&opts), Arc::clone(&live));
-            let session = std::thread::spawn(move || {
-                let mut out = std::io::stdout();
-                match dxp::follow(stream, &opts, &mut out) {
-                    Ok(r) => println!("connection closed: {} game(s)", r.games),
-                    Err(e) => eprintln!("error: {e}"),
-                }
-                live.fetch_sub(1, Ordering::SeqCst);
-            });
-            if a.once {
-                let _ = session.join();
-                return ExitCode::SUCCESS;
+        };
+        if live.load(Ordering::SeqCst) >= MAX_DXP_CONNECTIONS {
+            println!("connection from {peer} refused: {MAX_DXP_CONNECTIONS} connections open");
+            let text = format!("{MAX_DXP_CONNECTIONS} connections open already; try again later");
+            if refusing.load(Ordering::SeqCst) >= MAX_DXP_REFUSALS {
+                // A flood: told and closed at once (its unread input may reset it).
+                let _ =
+                    dxp::send_message(&mut stream, &dxp::Message::Chat(format!("error: {text}")));
+                let _ = stream.shutdown(std::net::Shutdown::Write);
+                continue;
             }
+            // On its own thread: the refusal waits for the peer (its GAMEREQ, its close).
+            refusing.fetch_add(1, Ordering::SeqCst);
+            let (refusing, name) = (Arc::clone(&refusing), opts.name.clone());
+            std::thread::spawn(move || {
+                dxp::refuse(stream, &name, &text);
+                refusing.fetch_sub(1, Ordering::SeqCst);
+            });
+            continue;
+        }
+        println!("connection from {peer}");
+        live.fetch_add(1, Ordering::SeqCst);
+        let (opts, live) = (Arc::clone(&opts), Arc::clone(&live));
+        let session = std::thread::spawn(move || {
+            let mut out = std::io::stdout();
+            match dxp::follow(stream, &opts, &mut out) {
+                Ok(r) => println!("connection closed: {} game(s)", r.games),
+                Err(e) => eprintln!("error: {e}"),
+            }
+            live.fetch_sub(1, Ordering::SeqCst);
+        });
+        if once {
+            let _ = session.join();
+            return ExitCode::SUCCESS;
         }
     }
+}
+
+/// The initiator: connects to `a.connect` (retrying for 10 s while the follower starts), asks
+/// for one game and plays it. Exit status 2 on a bad address or FEN, 1 when the game fails.
+fn connect(a: DxpArgs, opts: &dxp::Options) -> ExitCode {
+    use std::net::{TcpStream, ToSocketAddrs};
+    let mut out = std::io::stdout();
     let addr = a.connect.expect("clap requires --listen or --connect");
     if let Some(fen) = &a.fen {
         if let Err(e) = damiera::core::notation::parse_fen::<damiera::International>(fen) {
@@ -182,7 +193,7 @@ pub fn run(a: DxpArgs) -> ExitCode {
         moves: a.moves,
         fen: a.fen,
     };
-    match dxp::initiate(stream, &opts, &req, &mut out) {
+    match dxp::initiate(stream, opts, &req, &mut out) {
         Ok(r) => {
             println!("result: {}", r.last.unwrap_or_else(|| "*".into()));
             ExitCode::SUCCESS

@@ -106,30 +106,7 @@ pub fn progress_line(cfg: &MatchConfig, t: &Tally) -> String {
 pub fn report_text(cfg: &MatchConfig, r: &MatchReport) -> String {
     let t = &r.tally;
     let [a, b] = [&cfg.engines[0].name, &cfg.engines[1].name];
-    let mut s = String::new();
-    let _ = writeln!(s, "Match: {a} vs {b}");
-    let _ = writeln!(s, "Variant: {}", cfg.variant);
-    let _ = writeln!(s, "Time control: {}", cfg.tc.describe());
-    let _ = writeln!(
-        s,
-        "Openings: {} ({} openings)",
-        cfg.openings_source,
-        cfg.openings.len()
-    );
-    if let Some(d) = cfg.draw_adjudication {
-        let _ = writeln!(
-            s,
-            "Draw adjudication: after {} plies, both engines within ±{} cm for {} moves",
-            d.after_plies, d.within_cm, d.moves
-        );
-    }
-    if let Some(w) = cfg.win_adjudication {
-        let _ = writeln!(
-            s,
-            "Win adjudication: both engines at least {} cm for one side for {} moves",
-            w.margin_cm, w.moves
-        );
-    }
+    let mut s = config_text(cfg);
     let _ = writeln!(
         s,
         "Games: {} of {}{}",
@@ -158,42 +135,7 @@ pub fn report_text(cfg: &MatchConfig, r: &MatchReport) -> String {
         p[4],
         t.penta.pairs()
     );
-    match t.penta.elo() {
-        Some(e) if !t.penta.interval_meaningful() => {
-            let _ = writeln!(
-                s,
-                "Elo: {:+.1} (no interval: {})",
-                e.elo + 0.0,
-                if t.penta.pairs() < stats::MIN_PAIRS_FOR_INTERVAL {
-                    format!(
-                        "{} of the {} pairs it needs",
-                        t.penta.pairs(),
-                        stats::MIN_PAIRS_FOR_INTERVAL
-                    )
-                } else {
-                    "every pair scored the same".to_string()
-                }
-            );
-        }
-        Some(e) => {
-            let half = (e.upper - e.lower) / 2.0;
-            let pm = if half.is_finite() {
-                format!("{half:.1}")
-            } else {
-                "inf".to_string()
-            };
-            let _ = writeln!(
-                s,
-                "Elo: {:+.1} ± {pm} (95%: {:+.1} .. {:+.1}, pentanomial)",
-                e.elo + 0.0,
-                e.lower + 0.0,
-                e.upper + 0.0
-            );
-        }
-        None => {
-            let _ = writeln!(s, "Elo: n/a (no finished pair)");
-        }
-    }
+    let _ = writeln!(s, "{}", elo_line(t));
     if let Some(sp) = &cfg.sprt {
         let llr = sp.llr(&t.penta);
         let (lo, hi) = sp.bounds();
@@ -232,6 +174,71 @@ pub fn report_text(cfg: &MatchConfig, r: &MatchReport) -> String {
         }
     );
     s
+}
+
+/// The report's first lines: the engines, variant, time control, openings and adjudication.
+fn config_text(cfg: &MatchConfig) -> String {
+    let [a, b] = [&cfg.engines[0].name, &cfg.engines[1].name];
+    let mut s = String::new();
+    let _ = writeln!(s, "Match: {a} vs {b}");
+    let _ = writeln!(s, "Variant: {}", cfg.variant);
+    let _ = writeln!(s, "Time control: {}", cfg.tc.describe());
+    let _ = writeln!(
+        s,
+        "Openings: {} ({} openings)",
+        cfg.openings_source,
+        cfg.openings.len()
+    );
+    if let Some(d) = cfg.draw_adjudication {
+        let _ = writeln!(
+            s,
+            "Draw adjudication: after {} plies, both engines within ±{} cm for {} moves",
+            d.after_plies, d.within_cm, d.moves
+        );
+    }
+    if let Some(w) = cfg.win_adjudication {
+        let _ = writeln!(
+            s,
+            "Win adjudication: both engines at least {} cm for one side for {} moves",
+            w.margin_cm, w.moves
+        );
+    }
+    s
+}
+
+/// The report's `Elo:` line (no newline): the pentanomial Elo with its 95% interval, or why
+/// there is none.
+fn elo_line(t: &Tally) -> String {
+    match t.penta.elo() {
+        Some(e) if !t.penta.interval_meaningful() => format!(
+            "Elo: {:+.1} (no interval: {})",
+            e.elo + 0.0,
+            if t.penta.pairs() < stats::MIN_PAIRS_FOR_INTERVAL {
+                format!(
+                    "{} of the {} pairs it needs",
+                    t.penta.pairs(),
+                    stats::MIN_PAIRS_FOR_INTERVAL
+                )
+            } else {
+                "every pair scored the same".to_string()
+            }
+        ),
+        Some(e) => {
+            let half = (e.upper - e.lower) / 2.0;
+            let pm = if half.is_finite() {
+                format!("{half:.1}")
+            } else {
+                "inf".to_string()
+            };
+            format!(
+                "Elo: {:+.1} ± {pm} (95%: {:+.1} .. {:+.1}, pentanomial)",
+                e.elo + 0.0,
+                e.lower + 0.0,
+                e.upper + 0.0
+            )
+        }
+        None => "Elo: n/a (no finished pair)".to_string(),
+    }
 }
 
 /// The totals on one line of JSON, for programs that drive matches (docs/cluster.md):

@@ -126,39 +126,8 @@ pub fn run_match_with(
         });
     }
     let seats = start_all(cfg, &abort)?;
-    let next = Arc::new(AtomicUsize::new(0));
     let stop = Arc::new(AtomicBool::new(false));
-    let (tx, rx) = mpsc::channel::<GameRecord>();
-    let cfg_arc = Arc::new(cfg.clone());
-    let mut handles = Vec::new();
-    for mut seat_pair in seats {
-        let (next, pending, stop, abort, tx, cfg) = (
-            Arc::clone(&next),
-            Arc::clone(&pending),
-            Arc::clone(&stop),
-            Arc::clone(&abort),
-            tx.clone(),
-            Arc::clone(&cfg_arc),
-        );
-        handles.push(std::thread::spawn(move || loop {
-            if stop.load(Ordering::SeqCst) || abort.load(Ordering::SeqCst) {
-                break;
-            }
-            let Some(&i) = pending.get(next.fetch_add(1, Ordering::SeqCst)) else {
-                break;
-            };
-            let opening = &cfg.openings[(i / 2) % cfg.openings.len()];
-            match play_game(&cfg, i, opening, &mut seat_pair, &abort) {
-                Some(g) => {
-                    if tx.send(g).is_err() {
-                        break;
-                    }
-                }
-                None => break,
-            }
-        }));
-    }
-    drop(tx);
+    let (rx, handles) = spawn_workers(cfg, seats, pending, &abort, &stop);
     let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
     bar.set_style(
         ProgressStyle::with_template("[{elapsed_precise}] {bar:30} {pos}/{len} {msg}")
@@ -211,4 +180,48 @@ pub fn run_match_with(
         interrupted,
         sprt_state,
     })
+}
+
+/// One worker thread per seat pair, each taking the next pending game index (a game `i` plays
+/// opening `i / 2` with the colours of `i % 2`) until none is left or `stop`/`abort` is set;
+/// the finished games arrive on the returned receiver in the order they finish.
+fn spawn_workers(
+    cfg: &MatchConfig,
+    seats: Vec<[Seat; 2]>,
+    pending: Arc<Vec<usize>>,
+    abort: &Arc<AtomicBool>,
+    stop: &Arc<AtomicBool>,
+) -> (mpsc::Receiver<GameRecord>, Vec<std::thread::JoinHandle<()>>) {
+    let next = Arc::new(AtomicUsize::new(0));
+    let (tx, rx) = mpsc::channel::<GameRecord>();
+    let cfg_arc = Arc::new(cfg.clone());
+    let mut handles = Vec::new();
+    for mut seat_pair in seats {
+        let (next, pending, stop, abort, tx, cfg) = (
+            Arc::clone(&next),
+            Arc::clone(&pending),
+            Arc::clone(stop),
+            Arc::clone(abort),
+            tx.clone(),
+            Arc::clone(&cfg_arc),
+        );
+        handles.push(std::thread::spawn(move || loop {
+            if stop.load(Ordering::SeqCst) || abort.load(Ordering::SeqCst) {
+                break;
+            }
+            let Some(&i) = pending.get(next.fetch_add(1, Ordering::SeqCst)) else {
+                break;
+            };
+            let opening = &cfg.openings[(i / 2) % cfg.openings.len()];
+            match play_game(&cfg, i, opening, &mut seat_pair, &abort) {
+                Some(g) => {
+                    if tx.send(g).is_err() {
+                        break;
+                    }
+                }
+                None => break,
+            }
+        }));
+    }
+    (rx, handles)
 }
