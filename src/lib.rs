@@ -9,9 +9,11 @@
 //! - [`egdb`]: endgame databases: retrograde builder, table files, the probe handle.
 //! - [`engine`]: evaluation, search, transposition table, and the [`engine::Engine`] façade.
 //! - [`protocol`]: the text front ends (the native UCI-style loop, Hub, DXP) over the façade.
-//! - [`tools`]: what a shell user runs beside the engine: PDN files, a game's analysis,
-//!   matches, self-play and training.
-//! - [`web`]: `damiera serve`, the board in the browser (docs/serve.md).
+//! - `tools`: what a shell user runs beside the engine: PDN files, a game's analysis,
+//!   matches, self-play and training (cargo feature `tools`).
+//! - `web`: `damiera serve`, the board in the browser (docs/serve.md; feature `web`).
+//!
+//! Without default features the library is the engine alone: the first four layers.
 
 #![deny(missing_docs)]
 #![warn(clippy::absolute_paths)]
@@ -20,7 +22,9 @@ pub mod core;
 pub mod egdb;
 pub mod engine;
 pub mod protocol;
+#[cfg(feature = "tools")]
 pub mod tools;
+#[cfg(feature = "web")]
 pub mod web;
 
 pub use self::core::bitboard::{Bitboard, Square};

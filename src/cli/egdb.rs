@@ -8,7 +8,7 @@ use damiera::core::moves::MoveList;
 use damiera::core::notation::fen::parse_fen;
 use damiera::core::notation::moves::move_name;
 use damiera::egdb::build::{
-    build, build_one, position, unit_dependencies, unit_of, units, BuildOptions,
+    build, build_one, position, unit_dependencies, unit_of, units, BuildOptions, BuildProgress,
 };
 use damiera::egdb::file::{file_name, read as read_table, tables_in, TableFile};
 use damiera::egdb::index::Indexer;
@@ -17,7 +17,7 @@ use damiera::egdb::verify::{verify, verify_tables};
 use damiera::egdb::{default_dir, variant_dir, Egdb, EgdbError, Probe, Wld};
 use damiera::tools::convert::{self, ConvertConfig};
 use damiera::{Color, Duplicates, Play, Position, Rules};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::path::PathBuf;
@@ -265,6 +265,43 @@ pub fn run(a: EgdbArgs) -> ExitCode {
     }
 }
 
+/// The bar of `damiera egdb build` on stderr (drawn when it is a terminal), fed by the
+/// build's progress ([`BuildProgress`]): positions through the forward pass, and the unit
+/// being solved.
+#[derive(Default)]
+struct BuildBar {
+    bar: Option<ProgressBar>,
+    unit: usize,
+}
+
+impl BuildBar {
+    fn update(&mut self, p: BuildProgress) {
+        let pb = self.bar.get_or_insert_with(|| {
+            let pb = ProgressBar::with_draw_target(Some(p.total), ProgressDrawTarget::stderr());
+            pb.set_style(
+                ProgressStyle::with_template(
+                    "{bar:30} {percent:>3}% {human_pos}/{human_len} positions, {per_sec}, eta {eta} {msg}",
+                )
+                .expect("template"),
+            );
+            pb
+        });
+        if p.unit != self.unit {
+            self.unit = p.unit;
+            let name: Vec<String> = p.tables.iter().map(|m| m.to_string()).collect();
+            pb.set_message(format!("unit {}/{} {}", p.unit, p.units, name.join(" ")));
+        }
+        pb.set_position(p.positions);
+    }
+
+    /// The build is complete: the bar goes.
+    fn finish(self) {
+        if let Some(pb) = self.bar {
+            pb.finish_and_clear();
+        }
+    }
+}
+
 impl RulesFn for Run {
     type Output = Result<ExitCode, EgdbError>;
     fn call<R: Rules>(self) -> Result<ExitCode, EgdbError> {
@@ -274,9 +311,10 @@ impl RulesFn for Run {
                     root: self.root.clone(),
                     pieces,
                     threads,
-                    progress: true,
                 };
-                let r = build::<R>(&opts)?;
+                let mut bar = BuildBar::default();
+                let r = build::<R>(&opts, &mut |p| bar.update(p))?;
+                bar.finish();
                 let bytes: u64 = r.built.iter().map(|b| b.2).sum();
                 println!(
                     "{}: built {} tables ({} positions, {} bytes) in {:.1} s ({:.0} positions/s), kept {}; in {}",

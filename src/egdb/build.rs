@@ -33,7 +33,6 @@ use crate::egdb::file::{variant_dir, EgdbError};
 use crate::egdb::index::{Indexer, Placement};
 use crate::egdb::material::{canonical, Material};
 use crate::egdb::value::{loss, win, Entry, DRAW};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use log::debug;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -51,8 +50,23 @@ pub struct BuildOptions {
     pub pieces: u32,
     /// Worker threads of the forward pass (and of `verify`).
     pub threads: usize,
-    /// Draw a progress bar on stderr (when it is a terminal).
-    pub progress: bool,
+}
+
+/// Where a [`build`] stands: given to its progress callback when a unit starts and each time
+/// a chunk of positions has passed the forward pass (from one worker thread at a time). The
+/// database layer draws nothing; `damiera egdb build` draws its bar from these.
+#[derive(Clone, Copy, Debug)]
+pub struct BuildProgress<'a> {
+    /// The unit being solved, counted from 1.
+    pub unit: usize,
+    /// The units this build solves (those whose tables are not already complete).
+    pub units: usize,
+    /// The tables of the unit being solved: a material, or a material and its swap.
+    pub tables: &'a [Material],
+    /// Positions through the forward pass so far, over the whole build.
+    pub positions: u64,
+    /// Positions of all the units this build solves.
+    pub total: u64,
 }
 
 /// What a build did.
@@ -373,11 +387,14 @@ fn forward_chunk<R: Rules>(
 /// The unit is solved a group at a time ([`group_of`]: the rows of both sides' leading men),
 /// so memory grows with the largest group, not the unit: per group position about 15 bytes
 /// and 8 per move within the group, plus 11 bytes per unit position.
+///
+/// `progress` is called (from one worker thread at a time) with the number of positions of
+/// each chunk that has passed the forward pass.
 pub fn solve_unit<R: Rules>(
     dir: &Path,
     tables: &[Material],
     threads: usize,
-    progress: &ProgressBar,
+    progress: &mut (dyn FnMut(u64) + Send),
 ) -> Result<Vec<Vec<Entry>>, EgdbError> {
     let mut deps = TableSet::default();
     for &m in tables {
@@ -418,9 +435,10 @@ pub fn solve_unit<R: Rules>(
     order.sort_by_key(|&g| std::cmp::Reverse((g >> 4) + (g & 15)));
     let mut val = vec![UNDECIDED; n];
     let mut levels = 0;
+    let progress = Mutex::new(progress);
     for g in order {
         let members = &members[start[g]..start[g + 1]];
-        let outs = forward_group::<R>(&unit, &deps, &groups, &val, members, threads, progress);
+        let outs = forward_group::<R>(&unit, &deps, &groups, &val, members, threads, &progress);
         levels = levels.max(solve_group(outs, members, &mut val));
     }
     debug!(
@@ -445,7 +463,7 @@ fn forward_group<R: Rules>(
     val: &[Entry],
     members: &[u32],
     threads: usize,
-    progress: &ProgressBar,
+    progress: &Mutex<&mut (dyn FnMut(u64) + Send)>,
 ) -> Vec<ChunkOut> {
     let chunks = members.len().div_ceil(CHUNK);
     let next = AtomicUsize::new(0);
@@ -460,7 +478,7 @@ fn forward_group<R: Rules>(
                 let part = &members[c * CHUNK..((c + 1) * CHUNK).min(members.len())];
                 let out = forward_chunk::<R>(unit, deps, groups, val, part);
                 outs.lock().expect("no panic")[c] = Some(out);
-                progress.inc(part.len() as u64);
+                (progress.lock().expect("no panic"))(part.len() as u64);
             });
         }
     });
@@ -565,12 +583,13 @@ fn solve_group(outs: Vec<ChunkOut>, members: &[u32], val: &mut [Entry]) -> usize
 }
 
 /// Solves one unit ([`solve_unit`]) and writes its tables' files to `dir` (atomically);
-/// returns each table's material, positions and file size in bytes.
+/// returns each table's material, positions and file size in bytes. `progress` as in
+/// [`solve_unit`].
 pub fn build_unit<R: Rules>(
     dir: &Path,
     tables: &[Material],
     threads: usize,
-    progress: &ProgressBar,
+    progress: &mut (dyn FnMut(u64) + Send),
 ) -> Result<Vec<(Material, u64, u64)>, EgdbError> {
     let entries = solve_unit::<R>(dir, tables, threads, progress)?;
     let t0 = Instant::now();
@@ -660,7 +679,7 @@ pub fn build_one<R: Rules>(
             }
         }
     }
-    for (m, n, size) in build_unit::<R>(&dir, &unit, threads, &ProgressBar::hidden())? {
+    for (m, n, size) in build_unit::<R>(&dir, &unit, threads, &mut |_| {})? {
         report.built.push((m, n, size));
         report.positions += n;
     }
@@ -668,8 +687,12 @@ pub fn build_one<R: Rules>(
     Ok(report)
 }
 
-/// Builds (or completes) the variant's databases up to `opts.pieces` pieces.
-pub fn build<R: Rules>(opts: &BuildOptions) -> Result<BuildReport, EgdbError> {
+/// Builds (or completes) the variant's databases up to `opts.pieces` pieces, telling
+/// `progress` where it stands ([`BuildProgress`]).
+pub fn build<R: Rules>(
+    opts: &BuildOptions,
+    progress: &mut (dyn FnMut(BuildProgress) + Send),
+) -> Result<BuildReport, EgdbError> {
     let t0 = Instant::now();
     let dir = variant_dir(&opts.root, R::VARIANT);
     fs::create_dir_all(&dir).map_err(|e| EgdbError(format!("{}: {e}", dir.display())))?;
@@ -683,32 +706,31 @@ pub fn build<R: Rules>(opts: &BuildOptions) -> Result<BuildReport, EgdbError> {
             todo.push(u);
         }
     }
-    let positions: u64 = todo
+    let total: u64 = todo
         .iter()
         .flatten()
         .map(|&m| Indexer::new::<R::Board>(m).size())
         .sum();
-    let pb = if opts.progress {
-        ProgressBar::with_draw_target(Some(positions), ProgressDrawTarget::stderr())
-    } else {
-        ProgressBar::hidden()
-    };
-    pb.set_style(
-        ProgressStyle::with_template(
-            "{bar:30} {percent:>3}% {human_pos}/{human_len} positions, {per_sec}, eta {eta} {msg}",
-        )
-        .expect("template"),
-    );
-    let n = todo.len();
+    let mut positions = 0;
     for (k, u) in todo.iter().enumerate() {
-        let name: Vec<String> = u.iter().map(|m| m.to_string()).collect();
-        pb.set_message(format!("unit {}/{n} {}", k + 1, name.join(" ")));
-        for (m, n, size) in build_unit::<R>(&dir, u, opts.threads, &pb)? {
+        let mut at = BuildProgress {
+            unit: k + 1,
+            units: todo.len(),
+            tables: u,
+            positions,
+            total,
+        };
+        progress(at);
+        let mut step = |n: u64| {
+            at.positions += n;
+            progress(at);
+        };
+        for (m, n, size) in build_unit::<R>(&dir, u, opts.threads, &mut step)? {
             report.built.push((m, n, size));
             report.positions += n;
         }
+        positions = at.positions;
     }
-    pb.finish_and_clear();
     report.seconds = t0.elapsed().as_secs_f64();
     Ok(report)
 }

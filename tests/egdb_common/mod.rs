@@ -14,9 +14,8 @@ pub fn build_all<R: Rules>(root: &Path, pieces: u32) {
         root: root.to_path_buf(),
         pieces,
         threads: 2,
-        progress: false,
     };
-    build::<R>(&opts).expect("build");
+    build::<R>(&opts, &mut |_| {}).expect("build");
 }
 
 /// The stored value of a position (either side to move), read from the table files.

@@ -146,9 +146,8 @@ fn endgame_databases_label_what_they_hold_and_duplicates_go() {
         root: dir.path().to_path_buf(),
         pieces: 3,
         threads: 1,
-        progress: false,
     };
-    damiera::egdb::build::build::<English>(&opts).unwrap();
+    damiera::egdb::build::build::<English>(&opts, &mut |_| {}).unwrap();
     let db = Egdb::open(dir.path(), Variant::English, 3).unwrap();
     // 3-piece positions (a White man anywhere but its crowning row, a White king, a Black
     // man), both sides to move, then a 4-piece one and a repeat.

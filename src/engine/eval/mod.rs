@@ -29,6 +29,7 @@ pub mod network;
 mod planes;
 pub mod weights;
 
+#[cfg(feature = "tools")]
 pub(crate) use evaluate::drawish_planes;
 #[cfg(test)]
 pub(crate) use evaluate::evaluate10;
