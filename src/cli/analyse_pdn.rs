@@ -9,7 +9,7 @@ use damiera::engine::search::Limits;
 use damiera::engine::{Depth, Engine, MAX_EGDB_PIECES};
 use damiera::tools::analysis::{analyse_game, annotated_pdn, report};
 use damiera::tools::pdn;
-use indicatif::{ProgressBar, ProgressStyle};
+use damiera::tools::progress;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -109,12 +109,9 @@ pub fn run(args: PdnArgs) -> ExitCode {
         ..Limits::default()
     };
     let total: u64 = jobs.iter().map(|(_, r)| r.moves.len() as u64 + 1).sum();
-    let bar = ProgressBar::new(total);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} positions, {elapsed} elapsed, about {eta} left",
-        )
-        .expect("a valid template"),
+    let bar = progress::bar(
+        total,
+        "{bar:40} {pos}/{len} positions, {elapsed} elapsed, about {eta} left",
     );
     let annotator = match (args.depth, args.movetime) {
         (Some(d), _) => format!("damiera {}, depth {d}", env!("CARGO_PKG_VERSION")),

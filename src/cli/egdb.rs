@@ -16,8 +16,9 @@ use damiera::egdb::material::{flip_board, Material};
 use damiera::egdb::verify::{verify, verify_tables};
 use damiera::egdb::{default_dir, variant_dir, Egdb, EgdbError, Probe, Wld};
 use damiera::tools::convert::{self, ConvertConfig};
+use damiera::tools::progress;
 use damiera::{Color, Duplicates, Play, Position, Rules};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::ProgressBar;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::path::PathBuf;
@@ -277,14 +278,10 @@ struct BuildBar {
 impl BuildBar {
     fn update(&mut self, p: BuildProgress) {
         let pb = self.bar.get_or_insert_with(|| {
-            let pb = ProgressBar::with_draw_target(Some(p.total), ProgressDrawTarget::stderr());
-            pb.set_style(
-                ProgressStyle::with_template(
-                    "{bar:30} {percent:>3}% {human_pos}/{human_len} positions, {per_sec}, eta {eta} {msg}",
-                )
-                .expect("template"),
-            );
-            pb
+            progress::bar(
+                p.total,
+                "{bar:30} {percent:>3}% {human_pos}/{human_len} positions, {per_sec}, eta {eta} {msg}",
+            )
         });
         if p.unit != self.unit {
             self.unit = p.unit;
@@ -605,10 +602,9 @@ fn run_convert(cfg: &ConvertConfig, skip: usize, each: bool) -> ExitCode {
         cfg.seed,
         cfg.movetime_ms
     );
-    let bar = ProgressBar::new(starts.len() as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, {eta} left")
-            .expect("a valid template"),
+    let bar = progress::bar(
+        starts.len() as u64,
+        "{bar:40} {pos}/{len} games, {elapsed} elapsed, {eta} left",
     );
     let mut games = Vec::with_capacity(starts.len());
     for (k, (fen, d)) in starts.iter().enumerate() {

@@ -6,6 +6,7 @@ use clap::ValueEnum;
 use damiera::core::dispatch::{Dispatch, VariantFn};
 use damiera::core::movegen::Duplicates;
 use damiera::core::perft;
+use damiera::tools::progress;
 use damiera::Draughts;
 use std::io::Write;
 use std::process::ExitCode;
@@ -106,7 +107,6 @@ impl VariantFn for PerftJob {
 /// second): on a terminal a bar (root moves done of all, leaves per second, time left), else
 /// one line per root move.
 fn run_perft<G: Draughts>(pos: &G::Position, depth: u32, divide: bool, dups: Duplicates) {
-    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     use std::io::IsTerminal;
     let start = Instant::now();
     let mut out = std::io::stdout().lock();
@@ -117,12 +117,7 @@ fn run_perft<G: Draughts>(pos: &G::Position, depth: u32, divide: bool, dups: Dup
         let n_moves = G::count(pos, dups);
         let bar = std::io::stderr().is_terminal().then(|| {
             // Hidden until the run has lasted half a second; position in ten-thousandths.
-            let b = ProgressBar::with_draw_target(Some(10_000), ProgressDrawTarget::hidden());
-            b.set_style(
-                ProgressStyle::with_template("[{elapsed_precise}] {bar:30} {msg}")
-                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
-            );
-            b
+            progress::hidden_bar(10_000, "[{elapsed_precise}] {bar:30} {msg}")
         });
         let mut leaves = 0u64;
         let mut shown = false;
@@ -156,7 +151,7 @@ fn run_perft<G: Draughts>(pos: &G::Position, depth: u32, divide: bool, dups: Dup
                 let Some(b) = &bar else { return };
                 let t = start.elapsed().as_secs_f64();
                 if !shown && t > 0.5 {
-                    b.set_draw_target(ProgressDrawTarget::stderr());
+                    progress::show(b);
                     shown = true;
                 }
                 let left = if fraction > 0.0 {

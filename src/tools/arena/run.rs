@@ -8,7 +8,7 @@ use super::game::{play_game, Seat};
 use super::record::GameRecord;
 use super::report::{progress_line, MatchReport, Tally};
 use super::stats::SprtState;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use crate::tools::progress;
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
@@ -128,10 +128,9 @@ pub fn run_match_with(
     let seats = start_all(cfg, &abort)?;
     let stop = Arc::new(AtomicBool::new(false));
     let (rx, handles) = spawn_workers(cfg, seats, pending, &abort, &stop);
-    let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("[{elapsed_precise}] {bar:30} {pos}/{len} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    let bar = progress::bar(
+        total as u64,
+        "[{elapsed_precise}] {bar:30} {pos}/{len} {msg}",
     );
     let quiet_terminal = !std::io::stderr().is_terminal();
     bar.set_position(tally.games());

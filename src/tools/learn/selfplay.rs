@@ -18,7 +18,7 @@ use crate::core::rules::Color;
 use crate::core::variant::Variant;
 use crate::engine::eval::{self, Evaluate, EvaluateFn, Net};
 use crate::engine::search::{Control, Depth, Limits, Searcher, Silent, WIN_BOUND};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use crate::tools::progress;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
@@ -206,20 +206,13 @@ fn run_game<G: Evaluate>(cfg: &SelfplayConfig, stop: &AtomicBool) -> Result<Summ
     let mut out = BufWriter::new(file);
     let werr = |e: std::io::Error| format!("cannot write {}: {e}", cfg.out);
     data::write_header(&mut out, cfg.variant).map_err(werr)?;
-    let bar = if cfg.progress {
-        ProgressBar::with_draw_target(
-            Some(cfg.games.saturating_sub(cfg.first_game)),
-            ProgressDrawTarget::stderr(),
-        )
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "[{elapsed_precise}] {bar:30} {pos}/{len} games, eta {eta} {msg}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    let bar = progress::hidden_bar(
+        cfg.games.saturating_sub(cfg.first_game),
+        "[{elapsed_precise}] {bar:30} {pos}/{len} games, eta {eta} {msg}",
     );
+    if cfg.progress {
+        progress::show(&bar);
+    }
     // Without a terminal (output redirected, a pipeline in the background) the bar is not
     // drawn: a plain progress line goes to stderr once a minute instead.
     let log_lines = cfg.progress && !std::io::stderr().is_terminal();
