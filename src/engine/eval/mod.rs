@@ -24,6 +24,7 @@ pub mod damone;
 mod evaluate;
 pub mod finish;
 pub mod hand;
+pub mod header;
 pub mod learned;
 pub mod network;
 mod planes;

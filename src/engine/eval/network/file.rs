@@ -3,7 +3,7 @@
 use super::model::Network;
 use super::shape::{Shape, H, L1_OUT, L2, L3, MAX_BIAS};
 use crate::core::variant::Variant;
-use crate::engine::eval::variant_index;
+use crate::engine::eval::header::Header;
 
 /// The network file's magic bytes.
 pub const MAGIC: &[u8; 4] = b"DMNN";
@@ -11,6 +11,18 @@ pub const MAGIC: &[u8; 4] = b"DMNN";
 pub const VERSION: u16 = 1;
 /// Bytes before the payload in a network file.
 pub const HEADER: usize = 20;
+
+/// The network file's header ([`Header`]): `DMNN`, [`VERSION`], the variant; [`HEADER`]
+/// bytes with the layer sizes and the checksum.
+const FORMAT: Header = Header {
+    magic: MAGIC,
+    version: VERSION,
+    len: HEADER,
+    foreign: "not a damiera network file (no DMNN header)",
+    short: Some("network"),
+    format: "network format",
+    contents: "network for",
+};
 
 impl Network {
     /// The file form for the network's variant: little-endian, [`HEADER`] bytes of header
@@ -20,7 +32,7 @@ impl Network {
     /// |-------|-------|
     /// | 0..4   | magic `DMNN` |
     /// | 4..6   | format version `u16` ([`VERSION`]) |
-    /// | 6      | variant index `u8` ([`variant_index`]) |
+    /// | 6      | variant index `u8` ([`crate::engine::eval::variant_index`]) |
     /// | 7      | 0 |
     /// | 8..16  | layer sizes, `u16` each: inputs (120 or 190), [`H`], [`L2`], [`L3`] |
     /// | 16..20 | CRC-32 of the payload `u32` |
@@ -44,10 +56,7 @@ impl Network {
         put_layer(&mut self.w3.iter().flatten(), &self.b3);
         put_layer(&mut self.w4.iter(), &[self.b4]);
         let mut out = Vec::with_capacity(HEADER + payload.len());
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
-        out.push(variant_index(self.variant) as u8);
-        out.push(0);
+        out.extend_from_slice(&FORMAT.start(self.variant));
         for size in [self.shape.inputs(), H, L2, L3] {
             out.extend_from_slice(&(size as u16).to_le_bytes());
         }
@@ -69,27 +78,8 @@ impl Network {
     /// ±[`MAX_BIAS`]: a one-line message.
     pub fn from_bytes(bytes: &[u8], v: Variant) -> Result<Network, String> {
         let shape = Shape::of(v)?;
-        if bytes.len() < 4 || &bytes[..4] != MAGIC {
-            return Err("not a damiera network file (no DMNN header)".into());
-        }
-        if bytes.len() < HEADER {
-            return Err(format!(
-                "truncated: {} bytes, a network header is {HEADER}",
-                bytes.len()
-            ));
-        }
+        FORMAT.check(bytes, v)?;
         let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
-        let version = u16_at(4);
-        if version != VERSION {
-            return Err(format!(
-                "network format version {version}, this build reads {VERSION}"
-            ));
-        }
-        let file_variant = Variant::ALL.get(bytes[6] as usize).copied();
-        if file_variant != Some(v) {
-            let name = file_variant.map_or("an unknown variant".to_string(), |x| x.to_string());
-            return Err(format!("network for {name}, not {v}"));
-        }
         let sizes = [u16_at(8), u16_at(10), u16_at(12), u16_at(14)];
         let expected = [shape.inputs(), H, L2, L3].map(|x| x as u16);
         if sizes != expected {
