@@ -1,6 +1,7 @@
-//! The learned evaluation: Scan's idea of pattern weights over overlapping board regions, plus
-//! a few draughts terms, every weight fitted by `damiera train` to self-play games
-//! (docs/training.md). One definition serves both boards; [`Layout`] holds what differs
+//! Italian Damone's evaluation: Scan's idea of pattern weights over overlapping board regions,
+//! plus a few draughts terms, every weight fitted by `damiera-train patterns` to self-play
+//! games (docs/training.md, "Pattern weights"; the other variants play with the
+//! [`super::network`], which a [`Net`] holds as well). One definition serves both boards; [`Layout`] holds what differs
 //! (8x8: 4 dark squares a row, 8 rows; International's 10x10: 5 a row, 10 rows).
 //!
 //! The score of a position is `S(white's view) - S(black's view)`, where a view is the board as
@@ -114,7 +115,7 @@ const FORMAT: Header = Header {
     contents: "weights for",
 };
 
-/// Names of the counted terms, for `damiera train`'s report.
+/// Names of the counted terms, for `damiera-train patterns`' report.
 pub const DENSE_NAMES: [&str; DENSE] = [
     "men",
     "kings",

@@ -1,4 +1,4 @@
-//! The training-data format `damiera selfplay` writes and `damiera train` reads.
+//! The training-data format `damiera selfplay` writes and `damiera-train` reads.
 //!
 //! A file is a 16-byte header, then records of [`record_size`] bytes (20 on 8x8, 28 on 10x10),
 //! all little-endian:

@@ -70,7 +70,7 @@ impl Shape {
 
     /// The active inputs of `p` for White's perspective (`persp` 0) and Black's (1): indices
     /// in `0..self.inputs()`, ascending, as the [`Accumulator`] uses them (module docs,
-    /// "Features"). The trainer (`damiera-train-net`) builds its float inputs from these.
+    /// "Features"). The trainer (`damiera-train network`) builds its float inputs from these.
     /// The side to move (`p.black_to_move`) does not change the features, only which
     /// perspective comes first in [`Network::evaluate`].
     pub fn features(&self, p: &Planes) -> [Vec<u16>; 2] {
