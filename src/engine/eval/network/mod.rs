@@ -1,17 +1,19 @@
-//! An evaluation network (NNUE-style) for one variant: the inference side. A `DMNN` file
-//! loads through `EvalFile` like pattern weights ([`super::Net::from_bytes`]); the search
-//! keeps a first layer a ply and updates it from a neighbouring position's
-//! (`Worker::static_eval`). Trained by `damiera-train network` (docs/training.md). The shape follows the strongest English engine
+//! The evaluation network (NNUE-style) of one variant, the evaluation of every variant but
+//! Italian Damone: the inference side. A `DMNN` file loads through `EvalFile` like Damone's
+//! pattern weights ([`super::Net::from_bytes`]); the search keeps a first layer a ply and
+//! updates it from a neighbouring position's (`Worker::static_eval`). Trained by
+//! `damiera-train network` (docs/training.md). The shape follows the strongest English engine
 //! (GuiNN_Checkers: sparse piece-square inputs, a first layer updated incrementally, then
 //! 32 -> 32 -> 1 in integer arithmetic) with NNUE's two perspectives.
 //!
 //! # Features
 //! Two perspectives, White's and Black's. A perspective sees the board from its own side:
-//! White's is the [`Planes`](super::Planes) as they are, Black's is [`Planes::flipped`](super::Planes::flipped) (the board turned by
-//! 180°, the colours swapped), so that in either the perspective's own men move up (to higher
-//! rows) and crown on the top row. With `S` squares (32 on 8x8, 50 on 10x10), `n` of them a row
-//! (4 or 5) and `M = S - n` (the squares a man can stand on: not its own crowning row), a
-//! perspective has one input per (piece kind, square), [`Shape::inputs`] in all:
+//! White's is the [`Planes`](super::Planes) as they are, Black's is
+//! [`Planes::flipped`](super::Planes::flipped) (the board turned by 180°, the colours
+//! swapped), so that in either the perspective's own men move up (to higher rows) and crown
+//! on the top row. With `S` squares (32 on 8x8, 50 on 10x10), `n` of them a row (4 or 5) and
+//! `M = S - n` (the squares a man can stand on: not its own crowning row), a perspective has
+//! one input per (piece kind, square), [`Shape::inputs`] in all:
 //!
 //! | inputs            | index                        | 8x8 | 10x10 |
 //! |-------------------|------------------------------|-----|-------|
@@ -21,9 +23,9 @@
 //! | opponent king     | `2M + S + sq`                | 32  | 50    |
 //! | total             |                              | 120 | 190   |
 //!
-//! `sq` is the [`Planes`] bit in the perspective's view. A man on its own crowning row (no
-//! legal position has one) has no input and is ignored. Italian Damone (a third rank) is not
-//! supported: [`Shape::of`] refuses it.
+//! `sq` is the [`Planes`](super::Planes) bit in the perspective's view. A man on its own
+//! crowning row (no legal position has one) has no input and is ignored. Italian Damone (a
+//! third rank) is not supported: [`Shape::of`] refuses it.
 //!
 //! # Layers
 //! - L1: inputs -> [`H`] = 128, the same weights for both perspectives: the [`Accumulator`]

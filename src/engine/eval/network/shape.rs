@@ -69,10 +69,10 @@ impl Shape {
     }
 
     /// The active inputs of `p` for White's perspective (`persp` 0) and Black's (1): indices
-    /// in `0..self.inputs()`, ascending, as the [`Accumulator`] uses them (module docs,
-    /// "Features"). The trainer (`damiera-train network`) builds its float inputs from these.
-    /// The side to move (`p.black_to_move`) does not change the features, only which
-    /// perspective comes first in [`Network::evaluate`].
+    /// in `0..self.inputs()`, ascending, as the [`Accumulator`](super::Accumulator) uses them
+    /// (module docs, "Features"). The trainer (`damiera-train network`) builds its float
+    /// inputs from these. The side to move (`p.black_to_move`) does not change the features,
+    /// only which perspective comes first in [`Network::evaluate`](super::Network::evaluate).
     pub fn features(&self, p: &Planes) -> [Vec<u16>; 2] {
         let offsets = self.offsets();
         [0, 1].map(|persp| inputs(self.kinds(p, persp), offsets).collect())
