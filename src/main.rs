@@ -42,7 +42,8 @@ enum Command {
     /// Play fast games against itself and write their quiet positions as training data
     /// (docs/training.md).
     Selfplay(cli::selfplay::SelfplayArgs),
-    /// Fit the learned evaluation's weights to self-play data (docs/training.md).
+    /// Moved: training is `damiera-train` (the trainer crate, docs/training.md); prints where
+    /// and exits 2.
     Train(cli::train::TrainArgs),
     /// A board in the browser: play, analyse a position or a PDN game (docs/serve.md).
     Serve(cli::serve::ServeArgs),

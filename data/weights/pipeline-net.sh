@@ -9,13 +9,13 @@
 # WORKDIR/shard-FIRST.dmsp written by `selfplay --first-game FIRST --games FIRST+SHARD`, so
 # that the shards in order are exactly the games of one run of GAMES games. A finished shard
 # is kept (its `.done` marker), so a stopped run resumes where it stopped: start it again.
-# Then trains the network on every shard with damiera-train-net (EPOCHS, LR, LR_END, LAMBDA;
+# Then trains the network on every shard with `damiera-train network` (EPOCHS, LR, LR_END, LAMBDA;
 # EGDB: a databases directory to label the positions they hold) and writes
 # WORKDIR/VARIANT.dmnn.
 #
 # OPENING_PLIES (default 8) is passed to selfplay (more random plies: fewer repeated games).
 # DAMIERA and TRAIN_NET name the binaries (default target/release/damiera and
-# target/release/damiera-train-net: `cargo build --release --workspace`); CONCURRENCY is
+# target/release/damiera-train: `cargo build --release --workspace`); CONCURRENCY is
 # passed to selfplay (default 2).
 set -eu
 if [ $# -lt 2 ] || ! [ "$2" -gt 0 ] 2>/dev/null; then
@@ -27,7 +27,7 @@ games=$2
 shard=${3:-1000}
 dir=${WORKDIR:-training-net-$v}
 bin=${DAMIERA:-target/release/damiera}
-train=${TRAIN_NET:-target/release/damiera-train-net}
+train=${TRAIN_NET:-target/release/damiera-train}
 depth=${DEPTH:-8}
 seed=${SEED:-11}
 eval_file=${EVAL_FILE:-}
@@ -53,5 +53,5 @@ for f in "$dir"/shard-*.dmsp; do
   set -- "$@" "$f"
 done
 [ -z "${EGDB:-}" ] || set -- "$@" --egdb "$EGDB"
-"$train" "$@" | tee "$dir/train.txt"
+"$train" network "$@" | tee "$dir/train.txt"
 echo "network: $dir/$v.dmnn (setoption name EvalFile value $dir/$v.dmnn)"

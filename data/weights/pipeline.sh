@@ -21,8 +21,9 @@
 # That line gave International's generation 2 with the trainer before 6b1af67. The last
 # International file is a fit of generation 0 and a generation 3 played with the generation-2 file of
 # commit 59b43f6 (the commands: docs/training.md, "Retired weights").
-# The data files stay in WORKDIR (default: ./training-VARIANT; no spaces); DAMIERA names the binary;
-# ADJUDICATE (centi-men, default 0: off) is passed to `train --adjudicate`, LAMBDA (default
+# The data files stay in WORKDIR (default: ./training-VARIANT; no spaces); DAMIERA names the binary,
+# TRAIN the trainer (default target/release/damiera-train: `cargo build --release --workspace`);
+# ADJUDICATE (centi-men, default 0: off) is passed to `damiera-train patterns --adjudicate`, LAMBDA (default
 # 0.7) to `train --lambda`, L2 (default 1e-6) to `train --l2`, THREADS (default 1) to
 # `train --threads` (threads sum their gradients in a fixed order: deterministic, but each
 # thread count gives its own bytes).
@@ -34,6 +35,7 @@ fi
 v=$1; shift
 dir=${WORKDIR:-training-$v}
 bin=${DAMIERA:-target/release/damiera}
+train=${TRAIN:-target/release/damiera-train}
 adj=${ADJUDICATE:-0}
 lambda=${LAMBDA:-0.7}
 l2=${L2:-1e-6}
@@ -48,7 +50,7 @@ for games in "$@"; do
     --eval-file "$eval_file" --out "$dir/gen$k.bin"
   data="$data $dir/gen$k.bin"
   # shellcheck disable=SC2086 # the data files are separate arguments
-  "$bin" train -v "$v" -d $data -o "$dir/gen$k.dmev" --epochs 20 --batch 4096 \
+  "$train" patterns -v "$v" -d $data -o "$dir/gen$k.dmev" --epochs 20 --batch 4096 \
     --l2 "$l2" --lambda "$lambda" --adjudicate "$adj" --threads "$threads" | tee "$dir/gen$k-train.txt"
   eval_file="$dir/gen$k.dmev"
   k=$((k + 1))

@@ -1,8 +1,9 @@
 //! The progress bars of the long commands (`match`, `selfplay`, `analyse --pdn`, `perft`,
-//! `egdb build` and `egdb play`): indicatif set up in one place. Each command keeps its own
+//! `egdb build` and `egdb play`, and the trainer's pattern fit): indicatif set up in one place. Each command keeps its own
 //! template (what it counts); every bar draws on stderr, so stdout stays the command's output.
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+pub use indicatif::ProgressBar;
+use indicatif::{ProgressDrawTarget, ProgressStyle};
 
 /// A bar of `len` steps drawn on stderr with `template` (indicatif's template language, e.g.
 /// `"{bar:30} {pos}/{len} games {msg}"`). A template indicatif refuses falls back to its

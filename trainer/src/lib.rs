@@ -1,12 +1,15 @@
 //! Trains damiera's evaluation network ([`damiera::engine::eval::network`]) from self-play
 //! data (DMSP files, [`damiera::tools::learn::data`]) with candle on the CPU, and exports it
-//! as a quantised [`Network`] (docs/training.md, "Training the network").
+//! as a quantised [`Network`] (docs/training.md, "Training the network"). [`patterns`] fits
+//! Italian Damone's pattern weights ([`damiera::engine::eval::learned`]) to the same data.
 //!
 //! The float model mirrors the integer one layer by layer: the first layer (inputs -> `H`,
 //! shared by both perspectives) on each perspective's 0/1 features ([`Shape::features`]),
 //! clipped ReLU to `[0, 1]`, the side to move's 128 then the other's, 256 -> 32 clipped ReLU,
 //! 32 -> 32 clipped ReLU, 32 -> 1: the output in men (1.0 = 100 centi-men), side to move's
 //! view.
+
+pub mod patterns;
 
 use candle_core::{DType, Device, Tensor, Var};
 use candle_nn::{AdamW, Optimizer, ParamsAdamW};

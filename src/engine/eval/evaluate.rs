@@ -211,7 +211,7 @@ pub fn dispatch<F: EvaluateFn>(rules: impl Into<RuleSet>, f: F) -> F::Output {
 /// the function the pattern trainer fits through. (A network is not scaled:
 /// [`Evaluate::network_score`].)
 #[inline]
-pub(crate) fn evaluate10<R: Rules>(net: &Net, pos: &Position<R>) -> i32 {
+pub fn evaluate10<R: Rules>(net: &Net, pos: &Position<R>) -> i32 {
     let p = planes(pos);
     scale10(&p, net.evaluate::<true>(&p, R::FLYING_KINGS))
 }
@@ -251,9 +251,9 @@ fn scale10(p: &Planes, stm: i32) -> i32 {
 }
 
 /// [`hand::drawish_scale`] on the [`Planes`] of a 10x10 position: the sixteenths of
-/// `white_score` (White's view, centi-men) that [`Evaluate::evaluate`] keeps; `damiera train` fits the
+/// `white_score` (White's view, centi-men) that [`Evaluate::evaluate`] keeps; `damiera-train patterns` fits the
 /// learned weights through the same factor.
-pub(crate) fn drawish_planes(p: &Planes, white_score: i32) -> i32 {
+pub fn drawish_planes(p: &Planes, white_score: i32) -> i32 {
     let (strong, weak) = if white_score > 0 {
         (p.white, p.black)
     } else {

@@ -1,6 +1,7 @@
-//! The learned evaluation: Scan's idea of pattern weights over overlapping board regions, plus
-//! a few draughts terms, every weight fitted by `damiera train` to self-play games
-//! (docs/training.md). One definition serves both boards; [`Layout`] holds what differs
+//! Italian Damone's evaluation: Scan's idea of pattern weights over overlapping board regions,
+//! plus a few draughts terms, every weight fitted by `damiera-train patterns` to self-play
+//! games (docs/training.md, "Pattern weights"; the other variants play with the
+//! [`super::network`], which a [`Net`] holds as well). One definition serves both boards; [`Layout`] holds what differs
 //! (8x8: 4 dark squares a row, 8 rows; International's 10x10: 5 a row, 10 rows).
 //!
 //! The score of a position is `S(white's view) - S(black's view)`, where a view is the board as
@@ -19,6 +20,7 @@
 //!
 //! Weights are `i16` in 1/[`UNIT`] centi-men. The file: [`Net::to_bytes`].
 
+use super::header::Header;
 use super::network::{Accumulator, Network, MAGIC as NETWORK_MAGIC};
 use super::planes::Planes;
 use crate::core::variant::Variant;
@@ -101,7 +103,19 @@ pub const VERSION: u16 = 1;
 /// Bytes before the weights in a file.
 pub const HEADER: usize = 16;
 
-/// Names of the counted terms, for `damiera train`'s report.
+/// The weights file's header ([`Header`]): `DMEV`, [`VERSION`], the variant; [`HEADER`]
+/// bytes with the weight count and the checksum.
+const FORMAT: Header = Header {
+    magic: MAGIC,
+    version: VERSION,
+    len: HEADER,
+    foreign: "not a damiera weights file (no DMEV or DMNN header)",
+    short: None,
+    format: "weights format",
+    contents: "weights for",
+};
+
+/// Names of the counted terms, for `damiera-train patterns`' report.
 pub const DENSE_NAMES: [&str; DENSE] = [
     "men",
     "kings",
@@ -479,10 +493,7 @@ impl Net {
             payload.extend_from_slice(&p[1].to_le_bytes());
         }
         let mut out = Vec::with_capacity(HEADER + payload.len());
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
-        out.push(super::variant_index(v) as u8);
-        out.push(0);
+        out.extend_from_slice(&FORMAT.start(v));
         out.extend_from_slice(&(w.len() as u32).to_le_bytes());
         out.extend_from_slice(&fnv1a(&payload).to_le_bytes());
         out.extend_from_slice(&payload);
@@ -499,20 +510,7 @@ impl Net {
         if bytes.starts_with(NETWORK_MAGIC) {
             return Network::from_bytes(bytes, v).map(Net::from_network);
         }
-        if bytes.len() < HEADER || &bytes[..4] != MAGIC {
-            return Err("not a damiera weights file (no DMEV or DMNN header)".into());
-        }
-        let version = u16::from_le_bytes([bytes[4], bytes[5]]);
-        if version != VERSION {
-            return Err(format!(
-                "weights format version {version}, this build reads {VERSION}"
-            ));
-        }
-        let file_variant = Variant::ALL.get(bytes[6] as usize).copied();
-        if file_variant != Some(v) {
-            let name = file_variant.map_or("an unknown variant".to_string(), |x| x.to_string());
-            return Err(format!("weights for {name}, not {v}"));
-        }
+        FORMAT.check(bytes, v)?;
         let n = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes")) as usize;
         let features = Layout::of(v).features;
         if n != features {

@@ -99,7 +99,7 @@ impl Evaluation {
 }
 
 /// Reads the weights file at `path` for variant `v` (at most 8 MiB): what `EvalFile` loads
-/// ([`Evaluation::from_eval_file`]) and the starting point of `damiera train --init`.
+/// ([`Evaluation::from_eval_file`]) and the starting point of `damiera-train patterns --init`.
 ///
 /// # Errors
 /// A missing or unreadable file, a bad header, a truncated file, a checksum mismatch or a file

@@ -1,4 +1,4 @@
-//! The training-data format `damiera selfplay` writes and `damiera train` reads.
+//! The training-data format `damiera selfplay` writes and `damiera-train` reads.
 //!
 //! A file is a 16-byte header, then records of [`record_size`] bytes (20 on 8x8, 28 on 10x10),
 //! all little-endian:
@@ -19,7 +19,7 @@
 
 use crate::core::dispatch::Dispatch;
 use crate::core::variant::Variant;
-use crate::engine::eval::variant_index;
+use crate::engine::eval::header::Header;
 use crate::engine::eval::Planes;
 use std::io::{self, Read, Write};
 
@@ -29,6 +29,18 @@ pub const MAGIC: &[u8; 4] = b"DMSP";
 pub const VERSION: u16 = 1;
 /// Header size in bytes.
 pub const HEADER: usize = 16;
+
+/// A data file's header ([`Header`]): `DMSP`, [`VERSION`], the variant, zeros to [`HEADER`]
+/// bytes.
+const FORMAT: Header = Header {
+    magic: MAGIC,
+    version: VERSION,
+    len: HEADER,
+    foreign: "not a damiera self-play file (no DMSP header)",
+    short: None,
+    format: "format",
+    contents: "positions of",
+};
 /// Record size in bytes of the 8x8 variants.
 pub const RECORD: usize = 20;
 /// Record size in bytes of the 10x10 variant.
@@ -170,9 +182,7 @@ impl Sample {
 /// The writer's.
 pub fn write_header(w: &mut dyn Write, v: Variant) -> io::Result<()> {
     let mut h = [0u8; HEADER];
-    h[..4].copy_from_slice(MAGIC);
-    h[4..6].copy_from_slice(&VERSION.to_le_bytes());
-    h[6] = variant_index(v) as u8;
+    h[..8].copy_from_slice(&FORMAT.start(v));
     w.write_all(&h)
 }
 
@@ -194,20 +204,7 @@ pub fn read_file(path: &str, v: Variant) -> Result<Vec<Sample>, String> {
 /// # Errors
 /// As [`read_file`], without the file name.
 pub fn read_bytes(bytes: &[u8], v: Variant) -> Result<Vec<Sample>, String> {
-    if bytes.len() < HEADER || &bytes[..4] != MAGIC {
-        return Err("not a damiera self-play file (no DMSP header)".into());
-    }
-    let version = u16::from_le_bytes([bytes[4], bytes[5]]);
-    if version != VERSION {
-        return Err(format!(
-            "format version {version}, this build reads {VERSION}"
-        ));
-    }
-    let fv = Variant::ALL.get(bytes[6] as usize).copied();
-    if fv != Some(v) {
-        let name = fv.map_or("an unknown variant".to_string(), |x| x.to_string());
-        return Err(format!("positions of {name}, not {v}"));
-    }
+    FORMAT.check(bytes, v)?;
     let body = &bytes[HEADER..];
     let size = record_size(v);
     if !body.len().is_multiple_of(size) {

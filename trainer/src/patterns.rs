@@ -1,5 +1,6 @@
-//! `damiera train`: fits the learned evaluation ([`crate::engine::eval::learned`]) to self-play
-//! positions by the Texel method: minimise the logistic (cross-entropy) loss between
+//! `damiera-train patterns`: fits Italian Damone's pattern weights
+//! ([`damiera::engine::eval::learned`], a `DMEV` file; the other variants play with a network)
+//! to self-play positions by the Texel method: minimise the logistic (cross-entropy) loss between
 //! `sigmoid(eval / scale)` and a target mixing the game result and the self-play search score,
 //! `lambda · result + (1 − lambda) · sigmoid(score / scale)`, with Adam over mini-batches.
 //! `eval` is the score the engine keeps: in International king endings the engine scales the
@@ -14,20 +15,20 @@
 //! and after training. Everything is deterministic: positions are shuffled by a fixed seed and
 //! threads sum their gradients in a fixed order.
 
-use super::data::{Outcome, Sample};
-use crate::core::dispatch::Dispatch;
-use crate::core::variant::Variant;
-use crate::core::variant_position::VariantPosition;
-use crate::engine::eval::damone::DAMA;
-use crate::engine::eval::damone::DAMONE;
-use crate::engine::eval::damone::PEDINE;
-use crate::engine::eval::drawish_planes;
-use crate::engine::eval::learned::{
+use damiera::core::dispatch::Dispatch;
+use damiera::core::variant::Variant;
+use damiera::core::variant_position::VariantPosition;
+use damiera::engine::eval::damone::DAMA;
+use damiera::engine::eval::damone::DAMONE;
+use damiera::engine::eval::damone::PEDINE;
+use damiera::engine::eval::drawish_planes;
+use damiera::engine::eval::learned::{
     dense_features, pattern_indices_both, phase, views, Layout, DENSE, DENSE_NAMES, MAX_WINDOWS,
     PATTERNS,
 };
-use crate::engine::eval::{hand, Net};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use damiera::engine::eval::{hand, Net};
+use damiera::tools::learn::data::{Outcome, Sample};
+use damiera::tools::progress::{self, ProgressBar};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -374,8 +375,52 @@ pub fn train(
     if samples.is_empty() {
         return Err("no training positions".into());
     }
-    let fly = flying(cfg.variant);
     let l = Layout::of(cfg.variant);
+    let (mut train_rows, held_rows, scale, adjudicated) = rows(cfg, samples, starts);
+    let (mut mg, mut eg) = match &cfg.init {
+        Some((m, e)) if m.len() == l.features && e.len() == l.features => (m.clone(), e.clone()),
+        Some(_) => return Err("the starting weights are for another board".into()),
+        None => starting_point(cfg.variant),
+    };
+    let holdout_start = mean_loss(&held_rows, &mg, &eg, scale, l);
+    let holdout_search = if held_rows.is_empty() {
+        0.0
+    } else {
+        held_rows
+            .iter()
+            .map(|r| cross_entropy(r.target, sigmoid(r.score / scale)))
+            .sum::<f64>()
+            / held_rows.len() as f64
+    };
+    let epochs = fit(cfg, &mut train_rows, &held_rows, scale, (&mut mg, &mut eg));
+    // Centi-men: rescale so that a man is worth 100 (the search's margins are in those units);
+    // the sigmoid's scale follows.
+    let man = mg[l.dense_offset];
+    let factor = if man > 1.0 { 100.0 / man } else { 1.0 };
+    for w in mg.iter_mut().chain(eg.iter_mut()) {
+        *w *= factor;
+    }
+    Ok(TrainReport {
+        net: Net::from_centi_men(&mg, &eg),
+        layout: l,
+        scale: scale * factor,
+        positions: (train_rows.len(), held_rows.len()),
+        holdout_start,
+        holdout_search,
+        epochs,
+        adjudicated,
+    })
+}
+
+/// The training rows (shuffled) and the held-out ones of `samples` (the last `cfg.holdout`
+/// share of the games), their results adjudicated ([`adjudicate`]) and their targets set, the
+/// fitted sigmoid scale, and how many games adjudication changed.
+fn rows(
+    cfg: &TrainConfig,
+    samples: &[Sample],
+    starts: &[usize],
+) -> (Vec<Row>, Vec<Row>, f32, usize) {
+    let fly = flying(cfg.variant);
     let ten = cfg.variant.squares() == 50;
     // Hold out the last games.
     let held_games = ((starts.len() as f64) * cfg.holdout).round() as usize;
@@ -411,23 +456,19 @@ pub fn train(
         r.target = cfg.lambda * r.result + (1.0 - cfg.lambda) * sigmoid(r.score / scale);
     }
     train_rows.shuffle(&mut StdRng::seed_from_u64(0));
+    (train_rows, held_rows, scale, adjudicated)
+}
 
-    let (mut mg, mut eg) = match &cfg.init {
-        Some((m, e)) if m.len() == l.features && e.len() == l.features => (m.clone(), e.clone()),
-        Some(_) => return Err("the starting weights are for another board".into()),
-        None => starting_point(cfg.variant),
-    };
-    let holdout_start = mean_loss(&held_rows, &mg, &eg, scale, l);
-    let holdout_search = if held_rows.is_empty() {
-        0.0
-    } else {
-        held_rows
-            .iter()
-            .map(|r| cross_entropy(r.target, sigmoid(r.score / scale)))
-            .sum::<f64>()
-            / held_rows.len() as f64
-    };
-
+/// Adam over `cfg.epochs` passes of mini-batches of `train_rows` from the weights `(mg, eg)`
+/// (updated in place): the training and held-out loss after each epoch.
+fn fit(
+    cfg: &TrainConfig,
+    train_rows: &mut [Row],
+    held_rows: &[Row],
+    scale: f32,
+    (mg, eg): (&mut Vec<f32>, &mut Vec<f32>),
+) -> Vec<(f64, f64)> {
+    let l = Layout::of(cfg.variant);
     let n = l.features;
     let (mut m1, mut v1) = (vec![0f32; 2 * n], vec![0f32; 2 * n]);
     let threads = cfg.threads.max(1);
@@ -437,20 +478,7 @@ pub fn train(
     let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
     let mut step = 0i32;
     let steps_per_epoch = train_rows.len().div_ceil(cfg.batch);
-    let bar = if cfg.progress {
-        ProgressBar::with_draw_target(
-            Some((cfg.epochs as usize * steps_per_epoch) as u64),
-            ProgressDrawTarget::stderr(),
-        )
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "[{elapsed_precise}] {bar:30} {pos}/{len} steps, eta {eta} {msg}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = progress_bar(cfg.progress, (cfg.epochs as usize * steps_per_epoch) as u64);
     let mut epochs = Vec::new();
     let total_steps = (cfg.epochs as usize * steps_per_epoch).max(1) as f32;
     for _ in 0..cfg.epochs {
@@ -459,7 +487,7 @@ pub fn train(
             let bn = batch.len() as f32;
             std::thread::scope(|s| {
                 for (part, (gm, ge)) in batch.chunks(chunk).zip(grads.iter_mut()) {
-                    let (mg, eg) = (&mg, &eg);
+                    let (mg, eg) = (&*mg, &*eg);
                     s.spawn(move || {
                         gm.fill(0.0);
                         ge.fill(0.0);
@@ -473,9 +501,9 @@ pub fn train(
             let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
             for i in 0..2 * n {
                 let (w, k) = if i < n {
-                    (&mut mg, i)
+                    (&mut *mg, i)
                 } else {
-                    (&mut eg, i - n)
+                    (&mut *eg, i - n)
                 };
                 let mut g: f32 = grads[..used]
                     .iter()
@@ -498,37 +526,33 @@ pub fn train(
             }
             bar.inc(1);
         }
-        let t = mean_loss(&train_rows, &mg, &eg, scale, l);
-        let h = mean_loss(&held_rows, &mg, &eg, scale, l);
+        let t = mean_loss(train_rows, mg, eg, scale, l);
+        let h = mean_loss(held_rows, mg, eg, scale, l);
         bar.set_message(format!("training loss {t:.5}, held out {h:.5}"));
         epochs.push((t, h));
     }
     bar.finish_and_clear();
-    // Centi-men: rescale so that a man is worth 100 (the search's margins are in those units);
-    // the sigmoid's scale follows.
-    let man = mg[l.dense_offset];
-    let factor = if man > 1.0 { 100.0 / man } else { 1.0 };
-    for w in mg.iter_mut().chain(eg.iter_mut()) {
-        *w *= factor;
+    epochs
+}
+
+/// A progress bar of `len` steps on stderr (`show`), or a hidden one.
+fn progress_bar(show: bool, len: u64) -> ProgressBar {
+    let bar = progress::hidden_bar(
+        len,
+        "[{elapsed_precise}] {bar:30} {pos}/{len} steps, eta {eta} {msg}",
+    );
+    if show {
+        progress::show(&bar);
     }
-    Ok(TrainReport {
-        net: Net::from_centi_men(&mg, &eg),
-        layout: l,
-        scale: scale * factor,
-        positions: (train_rows.len(), held_rows.len()),
-        holdout_start,
-        holdout_search,
-        epochs,
-        adjudicated,
-    })
+    bar
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::notation::parse_fen;
-    use crate::core::rules::{International, Russian};
-    use crate::engine::eval::{evaluate10, planes, Evaluate};
+    use damiera::core::notation::parse_fen;
+    use damiera::core::rules::{International, Russian};
+    use damiera::engine::eval::{evaluate10, planes, Evaluate};
 
     #[test]
     fn games_start_where_the_ply_does_not_increase() {
@@ -585,7 +609,7 @@ mod tests {
     /// The float evaluation the trainer fits and the integer one the engine runs agree (up
     /// to rounding) on positions of random games of `G`, for a net with random weights.
     fn evaluate_alike<G: Evaluate, const TEN: bool>(fly: bool) {
-        use crate::core::moves::MoveList;
+        use damiera::core::moves::MoveList;
         use rand::Rng;
         let l = Layout::board(TEN);
         let mut rng = StdRng::seed_from_u64(2);
@@ -601,7 +625,7 @@ mod tests {
         for _ in 0..30 {
             let mut pos = G::start();
             for _ in 0..60 {
-                G::generate(&pos, &mut list, crate::Duplicates::Drop);
+                G::generate(&pos, &mut list, damiera::Duplicates::Drop);
                 if list.is_empty() {
                     break;
                 }
@@ -701,7 +725,7 @@ mod tests {
         eg[l.dense_offset] = 100.0;
         let net = Net::from_centi_men(&mg, &eg);
         let start = {
-            use crate::core::draughts::Play;
+            use damiera::core::draughts::Play;
             use Evaluate;
             International::planes(&International::start())
         };

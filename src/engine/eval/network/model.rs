@@ -1,0 +1,178 @@
+//! The [`Network`]: its weights, their accessors, a random network and the AVX2 kernel's
+//! packed copies.
+
+use super::shape::{Shape, H, L1_OUT, L2, L3, QA, QW};
+use crate::core::variant::Variant;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// A quantised evaluation network for one variant (see the module docs for the features, the
+/// layers and the scales). About 50 KB on 8x8, 67 KB on 10x10. Two networks are equal when
+/// their variant and weights are (whichever path they run).
+#[derive(Clone, Debug)]
+pub struct Network {
+    pub(super) variant: Variant,
+    pub(super) shape: Shape,
+    /// First layer, input-major: input `f`'s `H` weights at `f * H`, in 1/[`QA`].
+    pub(super) w1: Vec<i16>,
+    /// First-layer biases, in 1/[`QA`].
+    pub(super) b1: [i16; H],
+    /// Second layer, row-major: `w2[o][i]`, `i < H` the side to move's activations, in 1/[`QW`].
+    pub(super) w2: Vec<[i8; L1_OUT]>,
+    /// Second-layer biases, in 1/([`QA`] * [`QW`]).
+    pub(super) b2: [i32; L2],
+    /// Third layer, `w3[o][i]`.
+    pub(super) w3: [[i8; L2]; L3],
+    /// Third-layer biases.
+    pub(super) b3: [i32; L3],
+    /// Output weights.
+    pub(super) w4: [i8; L3],
+    /// Output bias, in 1/([`QA`] * [`QW`]) of a man.
+    pub(super) b4: i32,
+    /// `w2` in the AVX2 kernel's order ([`pack`]).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(super) w2_packed: Vec<i8>,
+    /// `w3` in the AVX2 kernel's order.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(super) w3_packed: Vec<i8>,
+    /// Whether the AVX2 paths run (decided when the network is made).
+    pub(super) simd: bool,
+}
+
+impl PartialEq for Network {
+    fn eq(&self, other: &Network) -> bool {
+        (self.variant, &self.w1, &self.b1, &self.w2, &self.b2)
+            == (other.variant, &other.w1, &other.b1, &other.w2, &other.b2)
+            && (&self.w3, &self.b3, &self.w4, self.b4)
+                == (&other.w3, &other.b3, &other.w4, other.b4)
+    }
+}
+
+impl Eq for Network {}
+
+/// `w` (rows of `N` inputs, 32 of them) in the order of the AVX2 kernel: for each group of 4
+/// inputs, for each output, the group's 4 weights (`packed[(g * 32 + o) * 4 + k] =
+/// w[o][4g + k]`).
+fn pack<const N: usize>(w: &[[i8; N]]) -> Vec<i8> {
+    let mut out = vec![0i8; N * w.len()];
+    for (o, row) in w.iter().enumerate() {
+        for (i, &x) in row.iter().enumerate() {
+            out[((i / 4) * w.len() + o) * 4 + i % 4] = x;
+        }
+    }
+    out
+}
+
+/// Whether this CPU runs the AVX2 paths (checked by `std` once and cached).
+fn avx2_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+impl Network {
+    /// The variant this network evaluates.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Its board's feature shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// Whether the AVX2 paths run.
+    pub fn simd(&self) -> bool {
+        self.simd
+    }
+
+    /// Chooses the AVX2 paths (`true`, honoured only if the CPU has AVX2) or the scalar ones;
+    /// the results are the same. Returns whether the AVX2 paths now run.
+    pub fn set_simd(&mut self, on: bool) -> bool {
+        self.simd = on && avx2_available();
+        self.simd
+    }
+
+    /// The first layer's `H` weights of input `f` (in 1/[`QA`]).
+    ///
+    /// # Panics
+    /// `f` is not below [`Shape::inputs`].
+    pub fn l1_weights(&self, f: usize) -> &[i16] {
+        &self.w1[f * H..(f + 1) * H]
+    }
+
+    /// The first layer's biases (in 1/[`QA`]).
+    pub fn l1_biases(&self) -> &[i16; H] {
+        &self.b1
+    }
+
+    /// The second layer's weights `[o][i]` (in 1/[`QW`]; `i < H`: the side to move's
+    /// activations) and biases (in 1/(`QA` * `QW`)).
+    pub fn l2(&self) -> (&[[i8; L1_OUT]], &[i32; L2]) {
+        (&self.w2, &self.b2)
+    }
+
+    /// The third layer's weights `[o][i]` and biases, scaled as [`Network::l2`].
+    pub fn l3(&self) -> (&[[i8; L2]; L3], &[i32; L3]) {
+        (&self.w3, &self.b3)
+    }
+
+    /// The output weights (in 1/[`QW`]) and bias (in 1/(`QA` * `QW`) of a man).
+    pub fn output(&self) -> (&[i8; L3], i32) {
+        (&self.w4, self.b4)
+    }
+
+    /// A network of pseudo-random weights for variant `v` (tests and benchmarks), of about
+    /// the magnitudes a trained one would have: first-layer weights in ±0.25, biases in
+    /// `[0, 0.5]`, dense weights in ±0.25 (±0.5 for the output).
+    ///
+    /// # Errors
+    /// Italian Damone ([`Shape::of`]).
+    pub fn random(v: Variant, seed: u64) -> Result<Network, String> {
+        let shape = Shape::of(v)?;
+        let mut rng = StdRng::seed_from_u64(seed);
+        let w1 = (0..shape.inputs() * H)
+            .map(|_| rng.gen_range(-32..=32))
+            .collect();
+        let b1 = std::array::from_fn(|_| rng.gen_range(0..=64));
+        let bias = |rng: &mut StdRng| rng.gen_range(-QA * QW / 4..=QA * QW / 4);
+        let w2 = (0..L2)
+            .map(|_| std::array::from_fn(|_| rng.gen_range(-16..=16)))
+            .collect();
+        let b2 = std::array::from_fn(|_| bias(&mut rng));
+        let w3 = std::array::from_fn(|_| std::array::from_fn(|_| rng.gen_range(-16..=16)));
+        let b3 = std::array::from_fn(|_| bias(&mut rng));
+        let w4 = std::array::from_fn(|_| rng.gen_range(-32..=32));
+        let b4 = bias(&mut rng);
+        Ok(Network {
+            variant: v,
+            shape,
+            w1,
+            b1,
+            w2,
+            b2,
+            w3,
+            b3,
+            w4,
+            b4,
+            w2_packed: Vec::new(),
+            w3_packed: Vec::new(),
+            simd: false,
+        }
+        .packed())
+    }
+
+    /// A network of these weights, with the AVX2 kernel's copies of `w2` and `w3` packed and
+    /// the path chosen for this CPU (the copies are derived: call it after any weight change).
+    pub(super) fn packed(mut self) -> Network {
+        self.w2_packed = pack(&self.w2);
+        self.w3_packed = pack(&self.w3);
+        self.simd = avx2_available();
+        self
+    }
+}
