@@ -4,7 +4,7 @@
 //! adjudications (`--egdb`, [`egdb_adjudication`]; the engines' scores, [`score_adjudication`]).
 
 use super::config::{DrawAdjudication, WinAdjudication};
-use super::engine_spec::{EngineSpec, Failure, GoLimits, Protocol};
+use super::engine_spec::{EngineSpec, Failure, GoLimits, MoveRequest, Protocol};
 use super::openings::Opening;
 use super::player::Player;
 use super::{
@@ -211,14 +211,14 @@ fn play_moves(
             );
         }
         let proc = seats[e].proc.as_mut().expect("started");
-        let answer = proc.go(
-            fen,
-            &all,
-            &hub_start,
+        let answer = proc.go(MoveRequest {
+            start_fen: fen,
+            moves: &all,
+            hub_start: &hub_start,
             hub_moves,
-            &limits,
-            Duration::from_millis(limit_ms),
-        );
+            limits: &limits,
+            deadline_after: Duration::from_millis(limit_ms),
+        });
         let score = proc.last_score();
         let (text, took) = match answer {
             Ok(a) => a,
