@@ -19,7 +19,7 @@
 
 use damiera::core::variant::Variant;
 use damiera::engine::search::Limits;
-use damiera::engine::{Depth, Engine, Event, MoveForm, Score};
+use damiera::engine::{Depth, Engine, Event, GoRequest, MoveForm, Score};
 use std::sync::mpsc;
 
 /// What the search must report for the expected move, besides the move itself.
@@ -50,12 +50,13 @@ fn search(variant: Variant, fen: &str, depth: u32) -> (Engine, Option<String>, O
         .unwrap_or_else(|e| panic!("{variant:?} {fen}: bad FEN: {e}"));
     let (tx, rx) = mpsc::channel();
     engine.go(
-        Limits {
-            depth: Some(Depth(depth)),
-            ..Default::default()
-        },
-        false,
-        MoveForm::Native,
+        GoRequest::new(
+            Limits {
+                depth: Some(Depth(depth)),
+                ..Default::default()
+            },
+            MoveForm::Native,
+        ),
         Box::new(move |ev| {
             let _ = tx.send(ev);
         }),

@@ -20,7 +20,9 @@ use crate::core::variant_position::VariantPosition;
 use crate::engine::search::max_threads;
 use crate::engine::search::Limits;
 use crate::engine::Outcome;
-use crate::engine::{Depth, Engine, Event, MoveForm, Score, DEFAULT_HASH_MIB, MAX_HASH_MIB};
+use crate::engine::{
+    Depth, Engine, Event, GoRequest, MoveForm, Score, DEFAULT_HASH_MIB, MAX_HASH_MIB,
+};
 use crate::engine::{Level, MAX_EGDB_PIECES, MAX_LEVEL};
 use crate::engine::{DEFAULT_CONTEMPT_CM, DEFAULT_MOVE_OVERHEAD_MS, MAX_CONTEMPT_CM};
 
@@ -633,9 +635,11 @@ impl Hub {
         let dialect = self.dialect;
         let to_hub = move |native: &str| Hub::hub_move_static(variant, dialect, native);
         self.engine.go(
-            limits,
-            ponder,
-            MoveForm::Hub,
+            GoRequest {
+                limits,
+                ponder,
+                form: MoveForm::Hub,
+            },
             Box::new(move |ev| match ev {
                 Event::Info { depth, seldepth, score, nodes, nps, time_ms, pv, .. } => {
                     let score = match score {

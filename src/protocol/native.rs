@@ -12,8 +12,8 @@ use crate::engine::search::max_threads;
 use crate::engine::search::Limits;
 use crate::engine::MAX_EGDB_PIECES;
 use crate::engine::{
-    Depth, Engine, Event, Level, MoveForm, PerftEvent, Score, DEFAULT_HASH_MIB, MAX_HASH_MIB,
-    MAX_LEVEL,
+    Depth, Engine, Event, GoRequest, Level, MoveForm, PerftEvent, Score, DEFAULT_HASH_MIB,
+    MAX_HASH_MIB, MAX_LEVEL,
 };
 use crate::engine::{DEFAULT_CONTEMPT_CM, DEFAULT_MOVE_OVERHEAD_MS, MAX_CONTEMPT_CM};
 
@@ -263,9 +263,11 @@ fn go(engine: &mut Engine, options: &Options, args: &[&str], out: &Output) {
     };
     let out = out.clone();
     engine.go(
-        limits,
-        ponder,
-        MoveForm::Native,
+        GoRequest {
+            limits,
+            ponder,
+            form: MoveForm::Native,
+        },
         Box::new(move |ev| out.line(&event_line(&ev))),
     );
 }

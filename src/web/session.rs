@@ -9,7 +9,7 @@ use crate::core::variant::Variant;
 use crate::core::variant_position::{Outcome, Piece, VariantPosition};
 use crate::engine::eval::Evaluation;
 use crate::engine::search::Limits;
-use crate::engine::{Depth, Engine, Event, Level, MoveForm, MAX_EGDB_PIECES, MAX_LEVEL};
+use crate::engine::{Depth, Engine, Event, GoRequest, Level, MoveForm, MAX_EGDB_PIECES, MAX_LEVEL};
 use crate::tools::analysis::{analyse_game, annotated_pdn, report};
 use crate::tools::pdn;
 use crate::web::messages::{self, ClientMessage};
@@ -420,7 +420,8 @@ impl Session {
                 let _ = inbox.try_send(Input::BestMove { id });
             }
         });
-        self.engine.go(limits, false, MoveForm::Native, sink);
+        self.engine
+            .go(GoRequest::new(limits, MoveForm::Native), sink);
         self.running = Some(Running { id, plays });
     }
 

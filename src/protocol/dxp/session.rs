@@ -8,7 +8,7 @@ use super::io::{spawn_reader, Input, CLOSE_WAIT_MS};
 use super::message::Message;
 use crate::core::rules::Color;
 use crate::core::variant::Variant;
-use crate::engine::{Engine, Event, MoveForm, Outcome, DEFAULT_CONTEMPT_CM};
+use crate::engine::{Engine, Event, GoRequest, MoveForm, Outcome, DEFAULT_CONTEMPT_CM};
 use std::io::Write;
 use std::net::{Shutdown, TcpStream};
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -216,9 +216,7 @@ impl Session<'_> {
         );
         let tx = self.tx.clone();
         self.engine.go(
-            limits,
-            false,
-            MoveForm::Hub,
+            GoRequest::new(limits, MoveForm::Hub),
             Box::new(move |ev| {
                 if let Event::BestMove { best, .. } = ev {
                     let _ = tx.send(Input::Best(best));

@@ -12,7 +12,7 @@
 //! [`DxpEngine::new_game`] and [`DxpEngine::quit`] end a game still in progress with reason 0
 //! ("no reason", which the specification always allows).
 
-use super::engine_spec::{EngineSpec, Failure, GoLimits, HANDSHAKE_TIMEOUT};
+use super::engine_spec::{EngineSpec, Failure, GoLimits, MoveRequest, HANDSHAKE_TIMEOUT};
 use super::{GameResult, Reason};
 use crate::core::rules::Color;
 use crate::core::variant::Variant;
@@ -237,21 +237,22 @@ impl DxpEngine {
         Ok(())
     }
 
-    /// Asks for a move; see [`super::process::EngineProcess::go`] for the arguments. The
-    /// answer is in Hub form (`from x to x captured...`).
+    /// Asks for a move ([`MoveRequest`]; the Hub start position is not used: GAMEREQ sends
+    /// the position itself). The answer is in Hub form (`from x to x captured...`).
     ///
     /// # Errors
     /// A [`Failure`]: the connection closed, the game was refused, a timeout, an abort, or
     /// [`Failure::GameEnd`]: the engine ended the game with GAMEEND instead of moving (it is
     /// answered by [`Self::game_over`] with the match's result).
-    pub fn go(
-        &mut self,
-        start_fen: Option<&str>,
-        moves: &[String],
-        hub_moves: &[String],
-        limits: &GoLimits,
-        deadline_after: Duration,
-    ) -> Result<(String, Duration), Failure> {
+    pub fn go(&mut self, request: MoveRequest<'_>) -> Result<(String, Duration), Failure> {
+        let MoveRequest {
+            start_fen,
+            moves,
+            hub_moves,
+            limits,
+            deadline_after,
+            ..
+        } = request;
         if !self.in_game {
             // The position now, with the engine playing the side to move.
             let mut e = Engine::new(Variant::International, 1);

@@ -71,6 +71,25 @@ pub struct GoLimits {
     pub plies_left: Option<usize>,
 }
 
+/// One move asked of a match engine ([`Player::go`](super::player::Player::go)): the game so
+/// far in the forms each protocol takes, the limits, and the longest wait.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveRequest<'a> {
+    /// The game's start position as FEN (`None`: the variant's start).
+    pub start_fen: Option<&'a str>,
+    /// The native names of the moves played since the start.
+    pub moves: &'a [String],
+    /// The Hub position string of the start (used by Hub engines).
+    pub hub_start: &'a str,
+    /// The same moves in Hub form (used by Hub and DXP engines; empty when none plays).
+    pub hub_moves: &'a [String],
+    /// The limits of this move.
+    pub limits: &'a GoLimits,
+    /// The longest wait for the answer, from sending the request, before the engine is
+    /// killed (a timeout).
+    pub deadline_after: Duration,
+}
+
 /// Why an engine did not deliver a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Failure {

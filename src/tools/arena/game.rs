@@ -4,7 +4,7 @@
 //! adjudications (`--egdb`, [`egdb_adjudication`]; the engines' scores, [`score_adjudication`]).
 
 use super::config::{DrawAdjudication, WinAdjudication};
-use super::engine_spec::{EngineSpec, Failure, GoLimits, Protocol};
+use super::engine_spec::{EngineSpec, Failure, GoLimits, MoveRequest, Protocol};
 use super::openings::Opening;
 use super::player::Player;
 use super::{
@@ -71,48 +71,12 @@ fn play_moves(
     abort: &Arc<AtomicBool>,
     hub_moves: &mut Vec<String>,
 ) -> Option<GameRecord> {
-    let white = index % 2;
-    let v = cfg.variant;
-    let fen = opening.fen.as_deref();
-    let start = VariantPosition::new(v, fen).expect("checked opening");
-    let start_side = start.side();
-    let hub_start = process::hubsq::position(&start).unwrap_or_default();
-    let mut arb = VariantGame::new(start);
-    let mut all: Vec<String> = opening.moves.clone();
-    // Hub forms of the moves so far (computed only when a Hub engine plays).
-    let needs_hub = seats.iter().any(|s| s.spec.protocol != Protocol::Native);
-    for m in &all {
-        let mv = arb.position().parse_move(m).expect("checked opening");
-        if needs_hub {
-            hub_moves.push(hub_form(arb.position(), &mv));
-        }
-        arb.play(&mv);
-    }
-    let mut rec = GameRecord {
-        index,
-        white_engine: white,
-        start_fen: opening.fen.clone(),
-        start_side,
-        opening_text: opening.text.clone(),
-        opening_moves: opening.moves.clone(),
-        moves: Vec::new(),
-        result: GameResult::Draw,
-        reason: Reason::MaxPlies,
-        detail: String::new(),
-        times: [MoveTimes::default(); 2],
-    };
-    let engine_of = |c: Color| if c == Color::White { white } else { 1 - white };
-    let finish = |mut rec: GameRecord, r: GameResult, reason: Reason, detail: String| {
-        rec.result = r;
-        rec.reason = reason;
-        rec.detail = detail;
-        Some(rec)
-    };
+    let mut game = Game::new(cfg, index, opening, seats, hub_moves);
     // New game for both engines (restarting dead ones).
     for c in [Color::White, Color::Black] {
-        let e = engine_of(c);
+        let e = game.engine_of(c);
         let ok = seats[e]
-            .ensure(v, abort)
+            .ensure(cfg.variant, abort)
             .map_err(|err| err.to_string())
             .and_then(|_| {
                 seats[e]
@@ -127,32 +91,146 @@ fn play_moves(
         }
         if let Err(err) = ok {
             let detail = format!("{} could not start a game: {err}", seats[e].spec.name);
-            return finish(
-                rec,
-                GameResult::win_for(c.opponent()),
-                Reason::Crash,
-                detail,
-            );
+            return game.finish(GameResult::win_for(c.opponent()), Reason::Crash, detail);
         }
     }
-    // The engines' scores, one per engine move (centi-men from the mover's view), for
-    // `--draw-adjudication` and `--win-adjudication`; the first engine move is `first_mover`'s.
-    let first_mover = arb.position().side();
-    let mut scores: Vec<Option<i32>> = Vec::new();
-    let mut clocks = cfg.tc.fischer.map(|(b, _)| [b as i64, b as i64]);
-    let inc = cfg.tc.fischer.map(|(_, i)| i).unwrap_or(0);
     loop {
         if abort.load(Ordering::SeqCst) {
             return None;
         }
-        match arb.outcome() {
+        if let Some((r, reason, detail)) = game.adjudicate() {
+            return game.finish(r, reason, detail);
+        }
+        match game.step(seats, abort) {
+            Step::Played => {}
+            Step::Over(r, reason, detail) => return game.finish(r, reason, detail),
+            Step::Aborted => return None,
+        }
+    }
+}
+
+/// What one move of a game came to.
+enum Step {
+    /// The move was played: the game goes on.
+    Played,
+    /// The game is over: the result, the reason and a note.
+    Over(GameResult, Reason, String),
+    /// The match was aborted during the move.
+    Aborted,
+}
+
+/// A game in progress: the arbiter's game, the moves in each form, the record so far, and the
+/// engines' scores and clocks.
+struct Game<'a> {
+    cfg: &'a MatchConfig,
+    /// The engine (0 or 1) playing White.
+    white: usize,
+    /// The start position's FEN (`None`: the variant's start).
+    fen: Option<&'a str>,
+    /// The Hub position string of the start.
+    hub_start: String,
+    /// The game as the arbiter plays it.
+    arb: VariantGame,
+    /// The native names of the moves since the start (opening moves included).
+    all: Vec<String>,
+    /// Whether an engine speaks Hub or DXP (the moves are then kept in Hub form too).
+    needs_hub: bool,
+    /// The moves in Hub form (filled only when `needs_hub`).
+    hub_moves: &'a mut Vec<String>,
+    rec: GameRecord,
+    /// The side making the first engine move (after the opening).
+    first_mover: Color,
+    /// The engines' scores, one per engine move (centi-men from the mover's view), for
+    /// `--draw-adjudication` and `--win-adjudication`; the first engine move is
+    /// `first_mover`'s.
+    scores: Vec<Option<i32>>,
+    /// Under `--tc`: milliseconds left on White's and Black's clocks.
+    clocks: Option<[i64; 2]>,
+    /// Under `--tc`: the increment in milliseconds (0 otherwise).
+    inc: u64,
+}
+
+impl<'a> Game<'a> {
+    /// The game of `opening` (its moves played) for game number `index`; `hub_moves` gets
+    /// the Hub forms when an engine of `seats` speaks Hub or DXP.
+    fn new(
+        cfg: &'a MatchConfig,
+        index: usize,
+        opening: &'a Opening,
+        seats: &[Seat; 2],
+        hub_moves: &'a mut Vec<String>,
+    ) -> Game<'a> {
+        let white = index % 2;
+        let fen = opening.fen.as_deref();
+        let start = VariantPosition::new(cfg.variant, fen).expect("checked opening");
+        let start_side = start.side();
+        let hub_start = process::hubsq::position(&start).unwrap_or_default();
+        let mut arb = VariantGame::new(start);
+        let all: Vec<String> = opening.moves.clone();
+        // Hub forms of the moves so far (computed only when a Hub engine plays).
+        let needs_hub = seats.iter().any(|s| s.spec.protocol != Protocol::Native);
+        for m in &all {
+            let mv = arb.position().parse_move(m).expect("checked opening");
+            if needs_hub {
+                hub_moves.push(hub_form(arb.position(), &mv));
+            }
+            arb.play(&mv);
+        }
+        let rec = GameRecord {
+            index,
+            white_engine: white,
+            start_fen: opening.fen.clone(),
+            start_side,
+            opening_text: opening.text.clone(),
+            opening_moves: opening.moves.clone(),
+            moves: Vec::new(),
+            result: GameResult::Draw,
+            reason: Reason::MaxPlies,
+            detail: String::new(),
+            times: [MoveTimes::default(); 2],
+        };
+        let first_mover = arb.position().side();
+        Game {
+            cfg,
+            white,
+            fen,
+            hub_start,
+            arb,
+            all,
+            needs_hub,
+            hub_moves,
+            rec,
+            first_mover,
+            scores: Vec::new(),
+            clocks: cfg.tc.fischer.map(|(b, _)| [b as i64, b as i64]),
+            inc: cfg.tc.fischer.map(|(_, i)| i).unwrap_or(0),
+        }
+    }
+
+    /// The engine (0 or 1) playing `c`.
+    fn engine_of(&self, c: Color) -> usize {
+        if c == Color::White {
+            self.white
+        } else {
+            1 - self.white
+        }
+    }
+
+    /// The record of the game ended with `r` for `reason`.
+    fn finish(self, r: GameResult, reason: Reason, detail: String) -> Option<GameRecord> {
+        let mut rec = self.rec;
+        rec.result = r;
+        rec.reason = reason;
+        rec.detail = detail;
+        Some(rec)
+    }
+
+    /// Whether the game ends before the next move: by the rules, by the endgame databases
+    /// (`--egdb`), at `--max-plies`, or by the engines' scores; the result, reason and note.
+    fn adjudicate(&self) -> Option<(GameResult, Reason, String)> {
+        match self.arb.outcome() {
             Some(Outcome::Win(c)) => {
-                return finish(
-                    rec,
-                    GameResult::win_for(c),
-                    Reason::NoLegalMove,
-                    String::new(),
-                )
+                return Some((GameResult::win_for(c), Reason::NoLegalMove, String::new()))
             }
             Some(Outcome::Draw(why)) => {
                 let reason = if why.contains("repetition") {
@@ -160,105 +238,113 @@ fn play_moves(
                 } else {
                     Reason::NoProgress
                 };
-                return finish(rec, GameResult::Draw, reason, String::new());
+                return Some((GameResult::Draw, reason, String::new()));
             }
             None => {}
         }
+        let cfg = self.cfg;
         if let Some((r, detail)) = cfg
             .egdb
             .as_deref()
-            .and_then(|db| egdb_adjudication(db, arb.position()))
+            .and_then(|db| egdb_adjudication(db, self.arb.position()))
         {
-            return finish(rec, r, Reason::Egdb, detail);
+            return Some((r, Reason::Egdb, detail));
         }
-        if rec.moves.len() >= cfg.max_plies {
-            return finish(rec, GameResult::Draw, Reason::MaxPlies, String::new());
+        if self.rec.moves.len() >= cfg.max_plies {
+            return Some((GameResult::Draw, Reason::MaxPlies, String::new()));
         }
-        if let Some((r, reason, detail)) = score_adjudication(
+        let (r, reason, detail) = score_adjudication(
             cfg.draw_adjudication,
             cfg.win_adjudication,
-            &scores,
-            first_mover,
-        ) {
-            let detail = format!("{detail}; FEN {}", arb.position().fen());
-            return finish(rec, r, reason, detail);
-        }
-        let side = arb.position().side();
-        let e = engine_of(side);
+            &self.scores,
+            self.first_mover,
+        )?;
+        let detail = format!("{detail}; FEN {}", self.arb.position().fen());
+        Some((r, reason, detail))
+    }
+
+    /// Asks the engine to move for the side to move, checks its answer (in time, legal) and
+    /// plays it.
+    fn step(&mut self, seats: &mut [Seat; 2], abort: &Arc<AtomicBool>) -> Step {
+        let cfg = self.cfg;
+        let side = self.arb.position().side();
+        let e = self.engine_of(side);
         let name = seats[e].spec.name.clone();
         let lose = GameResult::win_for(side.opponent());
-        let fen_now = arb.position().fen();
+        let fen_now = self.arb.position().fen();
         let limits = GoLimits {
             movetime: cfg.tc.movetime,
             depth: cfg.tc.depth,
-            clock: clocks.map(|c| (c[0].max(0) as u64, c[1].max(0) as u64, inc)),
+            clock: self
+                .clocks
+                .map(|c| (c[0].max(0) as u64, c[1].max(0) as u64, self.inc)),
             white_to_move: side == Color::White,
-            plies_left: Some(cfg.max_plies.saturating_sub(rec.moves.len())),
+            plies_left: Some(cfg.max_plies.saturating_sub(self.rec.moves.len())),
         };
-        let limit_ms = if let Some(c) = clocks {
+        let limit_ms = if let Some(c) = self.clocks {
             c[side as usize].max(0) as u64 + TC_GRACE_MS
         } else if let Some(ms) = cfg.tc.movetime {
             TimeControl::movetime_limit(ms)
         } else {
             DEPTH_ONLY_TIMEOUT_MS
         };
-        if let Err(err) = seats[e].ensure(v, abort) {
-            return finish(
-                rec,
-                lose,
-                Reason::Crash,
-                format!("{name}: {err}; FEN {fen_now}"),
-            );
+        if let Err(err) = seats[e].ensure(cfg.variant, abort) {
+            let detail = format!("{name}: {err}; FEN {fen_now}");
+            return Step::Over(lose, Reason::Crash, detail);
         }
         let proc = seats[e].proc.as_mut().expect("started");
-        let answer = proc.go(
-            fen,
-            &all,
-            &hub_start,
-            hub_moves,
-            &limits,
-            Duration::from_millis(limit_ms),
-        );
+        let answer = proc.go(MoveRequest {
+            start_fen: self.fen,
+            moves: &self.all,
+            hub_start: &self.hub_start,
+            hub_moves: self.hub_moves.as_slice(),
+            limits: &limits,
+            deadline_after: Duration::from_millis(limit_ms),
+        });
         let score = proc.last_score();
         let (text, took) = match answer {
             Ok(a) => a,
-            Err(Failure::Aborted) => return None,
-            Err(Failure::Crash(m)) => {
-                return finish(
-                    rec,
-                    lose,
-                    Reason::Crash,
-                    format!("{name} ({m}); FEN {fen_now}"),
-                )
-            }
-            Err(Failure::Timeout(d)) => {
-                let reason = if clocks.is_some() {
-                    Reason::TimeForfeit
-                } else {
-                    Reason::NoAnswer
-                };
-                let detail = format!(
-                    "{name} gave no move in {} ms (killed); FEN {fen_now}",
-                    d.as_millis()
-                );
-                return finish(rec, lose, reason, detail);
-            }
-            Err(Failure::GameEnd { reason, note }) => {
-                // An orderly end, not a crash. A resignation loses; anything else is what
-                // the rules make of the position, which they did not decide (the game would
-                // not have gone on): a draw, a claimed win included (docs/match.md).
-                if reason == 1 {
-                    let detail = format!("{name} resigned: {note}; FEN {fen_now}");
-                    return finish(rec, lose, Reason::Resignation, detail);
-                }
-                let detail = format!(
-                    "{name}: {note}; the rules do not decide the position: a draw; FEN {fen_now}"
-                );
-                return finish(rec, GameResult::Draw, Reason::PeerEnded, detail);
+            Err(f) => return failure_step(f, &name, &fen_now, lose, self.clocks.is_some()),
+        };
+        self.rec.times[e].add(took);
+        if let Some(end) = self.charge_time(side, took, &name, &fen_now, lose) {
+            return end;
+        }
+        let as_native = if seats[e].spec.protocol != Protocol::Native {
+            process::hubsq::move_from_numbers(cfg.variant, &text)
+        } else {
+            text.clone()
+        };
+        let mv = match self.arb.position().parse_move(&as_native) {
+            Ok(mv) if !text.is_empty() => mv,
+            r => {
+                let why = r.err().map(|e| e.to_string()).unwrap_or_default();
+                let detail = format!("{name} played '{text}' ({why}); FEN {fen_now}");
+                return Step::Over(lose, Reason::IllegalMove, detail);
             }
         };
-        rec.times[e].add(took);
-        if let Some(c) = clocks.as_mut() {
+        if self.needs_hub {
+            self.hub_moves.push(hub_form(self.arb.position(), &mv));
+        }
+        let native = self.arb.position().move_name(&mv);
+        self.all.push(native.clone());
+        self.rec.moves.push(native);
+        self.scores.push(score);
+        self.arb.play(&mv);
+        Step::Played
+    }
+
+    /// Charges `took` to `side`'s clock (adding the increment) or checks it against
+    /// `--movetime`'s limit: the loss (`lose`) of an engine over its time, else `None`.
+    fn charge_time(
+        &mut self,
+        side: Color,
+        took: Duration,
+        name: &str,
+        fen_now: &str,
+        lose: GameResult,
+    ) -> Option<Step> {
+        if let Some(c) = self.clocks.as_mut() {
             let left = c[side as usize] - took.as_millis() as i64;
             if left < 0 {
                 let detail = format!(
@@ -266,36 +352,53 @@ fn play_moves(
                     took.as_millis(),
                     c[side as usize]
                 );
-                return finish(rec, lose, Reason::TimeForfeit, detail);
+                return Some(Step::Over(lose, Reason::TimeForfeit, detail));
             }
-            c[side as usize] = left + inc as i64;
-        } else if let Some(ms) = cfg.tc.movetime {
+            c[side as usize] = left + self.inc as i64;
+        } else if let Some(ms) = self.cfg.tc.movetime {
             if took.as_millis() as u64 > TimeControl::movetime_limit(ms) {
                 let detail = format!("{name} took {} ms; FEN {fen_now}", took.as_millis());
-                return finish(rec, lose, Reason::NoAnswer, detail);
+                return Some(Step::Over(lose, Reason::NoAnswer, detail));
             }
         }
-        let as_native = if seats[e].spec.protocol != Protocol::Native {
-            process::hubsq::move_from_numbers(v, &text)
-        } else {
-            text.clone()
-        };
-        let mv = match arb.position().parse_move(&as_native) {
-            Ok(mv) if !text.is_empty() => mv,
-            r => {
-                let why = r.err().map(|e| e.to_string()).unwrap_or_default();
-                let detail = format!("{name} played '{text}' ({why}); FEN {fen_now}");
-                return finish(rec, lose, Reason::IllegalMove, detail);
-            }
-        };
-        if needs_hub {
-            hub_moves.push(hub_form(arb.position(), &mv));
+        None
+    }
+}
+
+/// The end of a game whose engine `name` gave no move (`f`) in the position `fen_now`: `lose`
+/// (the mover's loss) for a crash or a timeout (on time when `timed`: under a clock), a
+/// resignation, or a draw for any other GAMEEND; [`Step::Aborted`] for an abort.
+fn failure_step(f: Failure, name: &str, fen_now: &str, lose: GameResult, timed: bool) -> Step {
+    match f {
+        Failure::Aborted => Step::Aborted,
+        Failure::Crash(m) => {
+            Step::Over(lose, Reason::Crash, format!("{name} ({m}); FEN {fen_now}"))
         }
-        let native = arb.position().move_name(&mv);
-        all.push(native.clone());
-        rec.moves.push(native);
-        scores.push(score);
-        arb.play(&mv);
+        Failure::Timeout(d) => {
+            let reason = if timed {
+                Reason::TimeForfeit
+            } else {
+                Reason::NoAnswer
+            };
+            let detail = format!(
+                "{name} gave no move in {} ms (killed); FEN {fen_now}",
+                d.as_millis()
+            );
+            Step::Over(lose, reason, detail)
+        }
+        Failure::GameEnd { reason, note } => {
+            // An orderly end, not a crash. A resignation loses; anything else is what
+            // the rules make of the position, which they did not decide (the game would
+            // not have gone on): a draw, a claimed win included (docs/match.md).
+            if reason == 1 {
+                let detail = format!("{name} resigned: {note}; FEN {fen_now}");
+                return Step::Over(lose, Reason::Resignation, detail);
+            }
+            let detail = format!(
+                "{name}: {note}; the rules do not decide the position: a draw; FEN {fen_now}"
+            );
+            Step::Over(GameResult::Draw, Reason::PeerEnded, detail)
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 //! `Player`; it sits above both kinds, which do not depend on each other.
 
 use super::dxp_engine::DxpEngine;
-use super::engine_spec::{EngineSpec, Failure, GoLimits, Protocol};
+use super::engine_spec::{EngineSpec, Failure, MoveRequest, Protocol};
 use super::process::EngineProcess;
 use super::{GameResult, Reason};
 use crate::core::variant::Variant;
@@ -58,25 +58,10 @@ impl Player {
     ///
     /// # Errors
     /// A [`Failure`].
-    pub fn go(
-        &mut self,
-        start_fen: Option<&str>,
-        moves: &[String],
-        hub_start: &str,
-        hub_moves: &[String],
-        limits: &GoLimits,
-        deadline_after: Duration,
-    ) -> Result<(String, Duration), Failure> {
+    pub fn go(&mut self, request: MoveRequest<'_>) -> Result<(String, Duration), Failure> {
         match self {
-            Player::Process(p) => p.go(
-                start_fen,
-                moves,
-                hub_start,
-                hub_moves,
-                limits,
-                deadline_after,
-            ),
-            Player::Dxp(d) => d.go(start_fen, moves, hub_moves, limits, deadline_after),
+            Player::Process(p) => p.go(request),
+            Player::Dxp(d) => d.go(request),
         }
     }
 

@@ -26,7 +26,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 // The engine types shared with the DXP engines, also reachable at their former home here.
-pub use super::engine_spec::{EngineSpec, Failure, GoLimits, Protocol, HANDSHAKE_TIMEOUT};
+pub use super::engine_spec::{
+    EngineSpec, Failure, GoLimits, MoveRequest, Protocol, HANDSHAKE_TIMEOUT,
+};
 
 enum ReadEvent {
     Line(Instant, String),
@@ -354,23 +356,21 @@ impl EngineProcess {
         Ok(())
     }
 
-    /// Asks for a move. `start_fen` is the game's start position (`None`: the variant's
-    /// start), `moves` the native names of the moves played since, `hub_moves` the same moves
-    /// in Hub form (used by Hub engines), `hub_start` the Hub position string of the start.
+    /// Asks for a move ([`MoveRequest`]: the game so far, the limits, the longest wait).
     /// Returns the move text as the engine wrote it and the wall time from sending `go` to
-    /// receiving the answer. `deadline_after` is the longest wait before the engine is killed.
+    /// receiving the answer.
     ///
     /// # Errors
     /// A [`Failure`]: crash, timeout (the engine has been killed) or abort.
-    pub fn go(
-        &mut self,
-        start_fen: Option<&str>,
-        moves: &[String],
-        hub_start: &str,
-        hub_moves: &[String],
-        limits: &GoLimits,
-        deadline_after: Duration,
-    ) -> Result<(String, Duration), Failure> {
+    pub fn go(&mut self, request: MoveRequest<'_>) -> Result<(String, Duration), Failure> {
+        let MoveRequest {
+            start_fen,
+            moves,
+            hub_start,
+            hub_moves,
+            limits,
+            deadline_after,
+        } = request;
         // Drop stale lines (e.g. late info lines) before a new request.
         while let Ok(ev) = self.rx.try_recv() {
             if let ReadEvent::Eof = ev {
