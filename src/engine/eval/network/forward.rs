@@ -5,7 +5,7 @@
 use super::avx2;
 use super::model::Network;
 use super::shape::{inputs, H, L1_OUT, L2, L3, QA, QW, QW_SHIFT};
-use crate::engine::eval::Planes;
+use crate::engine::eval::planes::Planes;
 
 /// A perspective pair of first-layer sums: `[White's, Black's]`, each `H` values in 1/[`QA`]
 /// (bias plus the weight columns of the perspective's active inputs). `Copy`, no heap: a

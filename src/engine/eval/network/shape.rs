@@ -2,7 +2,7 @@
 //! "Layers" and "Quantisation") and each board's inputs ([`Shape`], "Features").
 
 use crate::core::variant::Variant;
-use crate::engine::eval::Planes;
+use crate::engine::eval::planes::Planes;
 
 /// First-layer width: accumulator entries a perspective.
 pub const H: usize = 128;

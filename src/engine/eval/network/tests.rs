@@ -9,7 +9,7 @@ use crate::core::play::Play;
 use crate::core::rules::{Brazilian, English, International, Italian, Rules, Russian};
 use crate::core::variant::Variant;
 use crate::engine::eval::planes;
-use crate::engine::eval::Planes;
+use crate::engine::eval::planes::Planes;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
