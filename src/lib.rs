@@ -7,6 +7,8 @@
 //! - [`core`]: the game itself: bitboards and geometry, the rules of each variant as data,
 //!   positions, move generation, notation, perft, and the runtime choice of variant.
 //! - [`egdb`]: endgame databases: retrograde builder, table files, the probe handle.
+//! - [`book`]: opening books in the open DMBK format (docs/book.md): keys, files, probes;
+//!   beside `egdb`, over `core` only.
 //! - [`engine`]: evaluation, search, transposition table, and the [`engine::Engine`] façade.
 //! - [`protocol`]: the text front ends (the native UCI-style loop, Hub, DXP) over the façade.
 //! - `tools`: what a shell user runs beside the engine: PDN files, a game's analysis,
@@ -18,6 +20,7 @@
 #![deny(missing_docs)]
 #![warn(clippy::absolute_paths)]
 
+pub mod book;
 pub mod core;
 pub mod egdb;
 pub mod engine;
