@@ -185,3 +185,32 @@ fn a_bad_book_is_refused_in_one_line_with_status_2() {
     assert!(err.contains("truncated"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+fn build(out: &Path, positions: u32, threads: u32) {
+    run(Command::new(BIN)
+        .args(["book", "build", "--variant", "english", "--depth", "4"])
+        .args(["--positions", &positions.to_string()])
+        .args(["--threads", &threads.to_string()])
+        .arg("--out")
+        .arg(out));
+}
+
+#[test]
+fn a_resumed_build_and_a_two_thread_build_equal_one_build() {
+    let dir = std::env::temp_dir().join(format!("damiera-book-build-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (one, resumed, two) = (dir.join("one"), dir.join("resumed"), dir.join("two"));
+    build(&one, 24, 1);
+    build(&resumed, 10, 1);
+    build(&resumed, 24, 1);
+    build(&two, 24, 2);
+    let bytes = std::fs::read(&one).unwrap();
+    assert_eq!(bytes, std::fs::read(&resumed).unwrap(), "resumed");
+    assert_eq!(bytes, std::fs::read(&two).unwrap(), "two threads");
+    let info = run(Command::new(BIN).args(["book", "info"]).arg(&one));
+    assert!(info.contains("positions 24"), "{info}");
+    // The start's moves are in the book, best first, each legal.
+    let probe = run(Command::new(BIN).args(["book", "probe"]).arg(&one));
+    assert_eq!(probe.lines().count(), 1 + 7, "{probe}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
