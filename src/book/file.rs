@@ -4,7 +4,7 @@
 //! Header: the magic `DMBK` (4 bytes), the version (u16, [`VERSION`]), the variant's code (u8:
 //! English 0, Italian 1, Brazilian 2, Russian 3, Damone 4, International 5), the record size
 //! (u8, 32), the number of entries (u64), the number of distinct positions (u64), 8 reserved
-//! zero bytes. [`write`] writes `<path>.tmp`, syncs it and renames it over `path`, so a crash
+//! zero bytes. [`write`](fn@write) writes `<path>.tmp`, syncs it and renames it over `path`, so a crash
 //! leaves the old book or none, never a part; [`read`] refuses a wrong file in one line.
 
 use super::entry::{Entry, RECORD_SIZE};

@@ -10,7 +10,8 @@
 //! - [`key`]: the book key (SplitMix64 table, square numbers, [`book_key`]);
 //! - [`entry`]: an entry ([`Entry`]) and its 32-byte record, the move as squares
 //!   ([`BookMove`]);
-//! - [`file`]: the header, [`write`] (sorted, atomic) and [`read`] with one-line errors;
+//! - [`file`](mod@file): the header, [`write`](fn@write) (sorted, atomic) and [`read`] with
+//!   one-line errors;
 //! - [`probe`]: [`Book`], the entries in memory: probe a position, describe the book.
 //!
 //! Everything lives in the parts; this module only declares and re-exports.

@@ -16,7 +16,7 @@
 //! and priorities up through every parent, deepest nodes first, each node once per step.
 //!
 //! Generic over [`Tree`], so a synthetic tree with known values tests the order of expansion
-//! and the backed-up values; [`super::build`] plays it on real positions with damiera's search.
+//! and the backed-up values; [`super::build`](mod@super::build) plays it on real positions with damiera's search.
 
 use crate::book::{BookMove, Entry};
 use std::collections::{BTreeSet, HashMap};
