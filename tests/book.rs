@@ -99,6 +99,10 @@ fn the_python_reader_agrees_with_book_probe_on_every_key() {
         let positions = positions(variant, 2, 24);
         let path = dir.join(format!("{}.dmbk", variant.name()));
         let entries = entries(&positions);
+        assert!(
+            entries.iter().any(|e| e.mv.captured != 0),
+            "{variant:?}: the book holds captures"
+        );
         assert_eq!(write(&path, variant, &entries).unwrap(), entries.len());
 
         let info = run(Command::new(BIN).args(["book", "info"]).arg(&path));
