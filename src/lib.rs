@@ -15,8 +15,8 @@
 //!   matches, self-play and training (cargo feature `tools`).
 //! - `web`: `damiera serve`, the board in the browser (docs/serve.md; feature `web`).
 //!
-//! Without default features the library is the engine alone: the first four layers and
-//! [`book`].
+//! Without default features the library is the engine alone: `core`, `egdb`, `book`,
+//! `engine` and `protocol`.
 
 #![deny(missing_docs)]
 #![warn(clippy::absolute_paths)]
