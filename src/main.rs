@@ -28,6 +28,8 @@ enum Command {
     /// Search fixed positions of every variant to a fixed depth: total nodes (a signature of
     /// the search's behaviour) and nodes per second.
     Bench(cli::bench::BenchArgs),
+    /// Opening books in the DMBK format: info, probe (docs/book.md).
+    Book(cli::book::BookArgs),
     /// The Hub protocol (Scan, pydraughts, lidraughts-bot) on stdin/stdout.
     Hub,
     /// DXP (DamExchange) over TCP, International only: wait for games (--listen) or request
@@ -93,6 +95,7 @@ fn main() -> ExitCode {
         Some(Command::Egdb(args)) => cli::egdb::run(args),
         Some(Command::Analyse(args)) => cli::analyse::run(args),
         Some(Command::Bench(args)) => cli::bench::run(args),
+        Some(Command::Book(args)) => cli::book::run(args),
         Some(Command::Serve(args)) => cli::serve::run(args),
         Some(Command::Hub) => {
             let out = damiera::protocol::Output::stdout();

@@ -5,6 +5,7 @@
 pub mod analyse;
 pub mod analyse_pdn;
 pub mod bench;
+pub mod book;
 pub mod dxp;
 pub mod egdb;
 pub mod r#match;

@@ -1,9 +1,11 @@
 //! What a shell user runs beside the engine: PDN files ([`pdn`]), engine matches ([`arena`]),
 //! self-play and training ([`learn`]), the databases' conversion check ([`convert`]), a game's
-//! analysis ([`analysis`]), and their progress bars ([`progress`]).
+//! analysis ([`analysis`]), opening books' construction ([`book`]), and their progress bars
+//! ([`progress`]).
 
 pub mod analysis;
 pub mod arena;
+pub mod book;
 pub mod convert;
 pub mod learn;
 pub mod pdn;

@@ -1,0 +1,127 @@
+//! The book key of a position (docs/book.md, "The key"): a Zobrist hash any program can
+//! compute from the document alone, as chess's Polyglot key is.
+//!
+//! The random table is 301 numbers drawn from SplitMix64 (Steele, Lea and Flood, "Fast
+//! splittable pseudorandom number generators", OOPSLA 2014; the constants of Vigna's
+//! `splitmix64.c`) seeded with [`KEY_SEED`]: number `(3 * colour + kind) * 50 + (n - 1)` for a
+//! piece of `colour` (White 0, Black 1) and `kind` (man 0, king 1, Damone 2) on the square
+//! numbered `n`, and number 300 XORed in when Black is to move. The key is the XOR of the
+//! numbers of the pieces on the board (and of the side's). It is not the engine's Zobrist key
+//! (which indexes internal squares), so the engine's hashing may change without changing books.
+
+use crate::core::rules::{Color, Numbering};
+use crate::core::variant_position::{Piece, VariantPosition};
+use crate::core::zobrist::splitmix64;
+
+/// The seed of the key table: the bytes of `"DMBK"` read as a big-endian number.
+pub const KEY_SEED: u64 = 0x444D_424B;
+
+/// The numbers per (colour, kind): the squares of the largest board.
+const SQUARES: usize = 50;
+
+/// The key table: 300 piece numbers and the Black-to-move number, drawn in order.
+const TABLE: [u64; 6 * SQUARES + 1] = {
+    let mut t = [0u64; 6 * SQUARES + 1];
+    let mut state = KEY_SEED;
+    let mut i = 0;
+    while i < t.len() {
+        let (s, z) = splitmix64(state);
+        state = s;
+        t[i] = z;
+        i += 1;
+    }
+    t
+};
+
+/// The book numbers of a position's squares, in [`VariantPosition::squares`] order: the
+/// variant's own numbers where it numbers its squares (English, Italian: 1..32, International:
+/// 1..50), and where it writes algebraic names (Brazilian, Russian, Damone) the dark squares
+/// counted rank by rank from White's first rank, files a to h (`rank * 4 + file / 2 + 1`, both
+/// 0-based: Russian a1 = 1, c1 = 2, b2 = 5, h8 = 32; Damone b1 = 1, a2 = 5).
+pub fn square_numbers(pos: &VariantPosition) -> Vec<u8> {
+    let (files, _) = pos.board_size();
+    let algebraic = pos.numbering() == Numbering::Algebraic;
+    pos.squares()
+        .iter()
+        .map(|s| {
+            if algebraic {
+                s.rank * (files / 2) + s.file / 2 + 1
+            } else {
+                s.name
+                    .parse()
+                    .expect("a numbered square's name is its number")
+            }
+        })
+        .collect()
+}
+
+/// The table number of a piece of `colour` and `kind` on the square numbered `n` (1-based).
+fn piece_number(colour: Color, kind: Piece, n: u8) -> u64 {
+    let c = match colour {
+        Color::White => 0,
+        Color::Black => 1,
+    };
+    let k = match kind {
+        Piece::Man => 0,
+        Piece::King => 1,
+        Piece::Damone => 2,
+    };
+    TABLE[(3 * c + k) * SQUARES + usize::from(n) - 1]
+}
+
+/// The book key of `pos` (docs/book.md): the XOR of its pieces' table numbers, and of the
+/// Black-to-move number when Black is to move. The draw counters are not part of it.
+pub fn book_key(pos: &VariantPosition) -> u64 {
+    let mut key = match pos.side() {
+        Color::White => 0,
+        Color::Black => TABLE[6 * SQUARES],
+    };
+    for (piece, n) in pos.pieces().into_iter().zip(square_numbers(pos)) {
+        if let Some((colour, kind)) = piece {
+            key ^= piece_number(colour, kind, n);
+        }
+    }
+    key
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::variant::Variant;
+
+    #[test]
+    fn the_table_starts_with_splitmix64_of_the_seed() {
+        // SplitMix64's first output from the seed, written out by hand from the algorithm.
+        let s = KEY_SEED.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = (s ^ (s >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        assert_eq!(TABLE[0], z ^ (z >> 31));
+    }
+
+    #[test]
+    fn square_numbers_are_one_to_n_in_some_order() {
+        for v in Variant::ALL {
+            let pos = VariantPosition::start(v);
+            let mut n = square_numbers(&pos);
+            n.sort_unstable();
+            let want: Vec<u8> = (1..=pos.square_count() as u8).collect();
+            assert_eq!(n, want, "{v:?}");
+        }
+    }
+
+    #[test]
+    fn colour_and_side_change_the_key() {
+        for v in Variant::ALL {
+            let start = VariantPosition::start(v);
+            let mut after = start;
+            let mv = after
+                .legal_moves()
+                .iter()
+                .next()
+                .copied()
+                .expect("a first move");
+            after.play(&mv);
+            assert_ne!(book_key(&start), book_key(&after), "{v:?}");
+        }
+    }
+}
