@@ -159,6 +159,10 @@ fn handshake_names_the_engine_lists_every_option_then_uciok() {
             "option name EvalFile type string default <empty>".to_string(),
             "option name EgdbPath type string default <empty>".to_string(),
             "option name EgdbPieces type spin default 15 min 0 max 15".to_string(),
+            "option name OwnBook type check default true".to_string(),
+            "option name BookFile type string default <empty>".to_string(),
+            "option name BookMode type combo default best var best var good var random".to_string(),
+            "option name BookPly type spin default 20 min 0 max 1000".to_string(),
             "uciok".to_string(),
         ]
     );

@@ -72,6 +72,7 @@ fn search(variant: Variant, fen: &str, depth: u32) -> (Engine, Option<String>, O
                 best = b;
                 break;
             }
+            _ => {}
         }
     }
     engine.wait();

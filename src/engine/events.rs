@@ -44,6 +44,15 @@ pub enum Event {
         /// The principal variation.
         pv: Vec<String>,
     },
+    /// The move comes from the opening book (`OwnBook`), before its [`Event::BestMove`]: the
+    /// move in the request's form and its book score in centi-men (docs/book.md, "In the
+    /// engine").
+    Book {
+        /// The book move.
+        mv: String,
+        /// Its score in the book, centi-men for the side to move.
+        score: i16,
+    },
     /// The search is over: the move to play (`None` if there is no legal move) and the
     /// expected reply.
     BestMove {

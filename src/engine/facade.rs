@@ -1,17 +1,19 @@
 //! The public façade [`Engine`]: the variant, the game, the options and at most one running
 //! search or perft.
 
+use crate::book::{book_key, Book};
 use crate::core::damone::DamoneWin;
 use crate::core::rules::Color;
 use crate::core::variant::Variant;
-use crate::core::variant_position::Outcome;
+use crate::core::variant_position::{Outcome, VariantPosition};
 use crate::egdb::Egdb;
+use crate::engine::book_play::{choose_book_move, BookMode, DEFAULT_BOOK_PLY, MAX_BOOK_PLY};
 use crate::engine::egdb_dir::open_egdb;
 use crate::engine::eval::{self, DbProbe, Evaluation};
-use crate::engine::events::{MoveForm, PerftSink, Sink};
+use crate::engine::events::{Event, MoveForm, PerftSink, Sink};
 use crate::engine::options::{DEFAULT_HASH_MIB, MAX_CONTEMPT_CM, MAX_EGDB_PIECES};
 use crate::engine::request::GoRequest;
-use crate::engine::search::{Level, MAX_THREADS};
+use crate::engine::search::{level_random, Level, MAX_THREADS};
 use crate::engine::variant_engine::{make_inner, VariantEngine};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
@@ -37,6 +39,19 @@ pub struct Engine {
     egdb_pieces: u32,
     /// The current variant's databases, opened from `egdb_path`.
     egdb: Option<Arc<Egdb>>,
+    /// The opening book (`BookFile`), if one is loaded.
+    book: Option<Arc<Book>>,
+    /// `OwnBook`: whether `go` plays from the book when one is loaded.
+    own_book: bool,
+    /// `BookMode`: how a book move is chosen.
+    book_mode: BookMode,
+    /// `BookPly`: the last ply of the game at which the book is used.
+    book_ply: u32,
+    /// The ply of the current position: the moves played from the start position or FEN of
+    /// the last [`Engine::set_position`].
+    ply: u32,
+    /// Games begun ([`Engine::new_game`]): a book choice varies with it, as a level's does.
+    games: u64,
     inner: Box<dyn VariantEngine>,
     /// Whether a search or perft thread may be running.
     searching: bool,
@@ -62,6 +77,12 @@ impl Engine {
             egdb_path: None,
             egdb_pieces: MAX_EGDB_PIECES,
             egdb: None,
+            book: None,
+            own_book: true,
+            book_mode: BookMode::Best,
+            book_ply: DEFAULT_BOOK_PLY,
+            ply: 0,
+            games: 0,
             inner: make_inner(variant, hash_mib, DamoneWin::All, eval::built_in(variant)),
             searching: false,
             perft_running: false,
@@ -88,6 +109,7 @@ impl Engine {
         self.inner.set_threads(self.threads);
         self.inner.set_contempt(self.contempt);
         self.inner.set_level(self.level, self.seed);
+        self.ply = 0;
         // The databases are the variant's: reopen them for the new one.
         self.egdb = None;
         if let Some(root) = self.egdb_path.clone() {
@@ -265,12 +287,83 @@ impl Engine {
         self.contempt
     }
 
+    /// The `BookFile` option: reads the opening book at `value` (docs/book.md), played from
+    /// in positions of its variant; empty (or `<empty>`) unloads it.
+    ///
+    /// # Errors
+    /// An unreadable, foreign (not DMBK), truncated or unsorted file: one line naming the file;
+    /// the book in use (if any) stays.
+    pub fn set_book_file(&mut self, value: &str) -> Result<(), String> {
+        if value.is_empty() || value == "<empty>" {
+            self.book = None;
+            return Ok(());
+        }
+        let book = Book::open(Path::new(value)).map_err(|e| e.to_string())?;
+        self.book = Some(Arc::new(book));
+        Ok(())
+    }
+
+    /// The opening book loaded (`BookFile`), if any.
+    pub fn book(&self) -> Option<&Arc<Book>> {
+        self.book.as_ref()
+    }
+
+    /// The `OwnBook` option: whether `go` plays from a loaded book (on until set).
+    pub fn set_own_book(&mut self, on: bool) {
+        self.own_book = on;
+    }
+
+    /// The `OwnBook` option ([`Engine::set_own_book`]).
+    pub fn own_book(&self) -> bool {
+        self.own_book
+    }
+
+    /// The `BookMode` option ([`BookMode::Best`] until set).
+    pub fn set_book_mode(&mut self, mode: BookMode) {
+        self.book_mode = mode;
+    }
+
+    /// The `BookMode` option ([`Engine::set_book_mode`]).
+    pub fn book_mode(&self) -> BookMode {
+        self.book_mode
+    }
+
+    /// The `BookPly` option: the last ply of the game (moves played from the start position,
+    /// or the FEN, of the last `position`) at which the book is used; at most
+    /// [`MAX_BOOK_PLY`], [`DEFAULT_BOOK_PLY`] until set.
+    pub fn set_book_ply(&mut self, ply: u32) {
+        self.book_ply = ply.min(MAX_BOOK_PLY);
+    }
+
+    /// The `BookPly` option ([`Engine::set_book_ply`]).
+    pub fn book_ply(&self) -> u32 {
+        self.book_ply
+    }
+
+    /// The move the book plays now, in `form`, and its score: `None` without a book, with
+    /// `OwnBook` off, past `BookPly`, or when the position has no legal book move. The choice
+    /// draws from the `Seed`, the position's key and the games begun.
+    pub fn book_choice(&self, form: MoveForm) -> Option<(String, i16)> {
+        let book = self.book.as_ref()?;
+        if !self.own_book || self.ply > self.book_ply || book.variant() != self.variant {
+            return None;
+        }
+        let pos = VariantPosition::from_fen(self.variant, &self.inner.fen()).ok()?;
+        let moves = book.probe(&pos);
+        let random = level_random(self.seed, book_key(&pos), self.games);
+        let i = choose_book_move(&moves, self.book_mode, random)?;
+        let name = self.inner.move_in_form(&moves[i].name, form).ok()?;
+        Some((name, moves[i].entry.score))
+    }
+
     /// Sets the position: `fen` (or the start position) and moves from it, each in the
     /// variant's notation. On error the previous position is kept and the error says which
     /// move or which part of the FEN is wrong.
     pub fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
         self.stop();
-        self.inner.set_position(fen, moves)
+        self.inner.set_position(fen, moves)?;
+        self.ply = u32::try_from(moves.len()).unwrap_or(u32::MAX);
+        Ok(())
     }
 
     /// The FEN of the current position.
@@ -298,8 +391,33 @@ impl Engine {
     /// Starts the search `request` asks for on its own thread; events go to `sink`, the last
     /// being [`Event::BestMove`](super::events::Event::BestMove). A running search is stopped
     /// first.
+    ///
+    /// With `OwnBook` on, a book loaded, the game's ply at most `BookPly` and a legal book
+    /// move in the position, a search that is neither pondering nor infinite is not run: the
+    /// book's move ([`BookMode`]) is sent at once, as [`Event::Book`] then
+    /// [`Event::BestMove`] (no ponder move).
     pub fn go(&mut self, request: GoRequest, sink: Sink) {
         self.stop();
+        if !request.ponder && !request.limits.infinite {
+            if let Some((mv, score)) = self.book_choice(request.form) {
+                self.inner.emit(
+                    vec![
+                        Event::Book {
+                            mv: mv.clone(),
+                            score,
+                        },
+                        Event::BestMove {
+                            best: Some(mv),
+                            ponder: None,
+                        },
+                    ],
+                    sink,
+                );
+                self.searching = true;
+                self.perft_running = false;
+                return;
+            }
+        }
         self.inner.go(request, sink);
         self.searching = true;
         self.perft_running = false;
@@ -344,6 +462,8 @@ impl Engine {
     /// Clears what the search learnt (a new game).
     pub fn new_game(&mut self) {
         self.stop();
+        self.games += 1;
+        self.ply = 0;
         self.inner.new_game();
     }
 

@@ -22,6 +22,7 @@ pub mod search;
 pub mod tt;
 
 mod blocking;
+mod book_play;
 mod egdb_dir;
 mod events;
 mod facade;
@@ -31,6 +32,9 @@ mod runner;
 mod variant_engine;
 
 pub use self::blocking::CANCEL_POLL_MS;
+pub use self::book_play::{
+    choose_book_move, BookMode, DEFAULT_BOOK_PLY, GOOD_MARGIN_CM, MAX_BOOK_PLY, RANDOM_MARGIN_CM,
+};
 pub use self::egdb_dir::open_egdb;
 pub use self::events::{Event, MoveForm, PerftEvent, PerftSink, Sink};
 pub use self::facade::Engine;

@@ -28,6 +28,8 @@ pub(super) trait VariantEngine: Send {
     fn diagram(&self) -> String;
     fn perft(&mut self, depth: u32, sink: PerftSink);
     fn go(&mut self, request: GoRequest, sink: Sink);
+    /// Sends `events` to `sink` from the search thread, as a search would (a book move).
+    fn emit(&mut self, events: Vec<Event>, sink: Sink);
     fn control(&self) -> &Arc<Control>;
     fn wait(&mut self);
     fn new_game(&mut self);
@@ -193,6 +195,16 @@ impl<G: Evaluate> VariantEngine for GameEngine<G> {
                 best: names.first().cloned(),
                 ponder: names.get(1).cloned(),
             });
+        }));
+    }
+
+    fn emit(&mut self, events: Vec<Event>, mut sink: Sink) {
+        self.wait();
+        self.control = Arc::new(Control::default());
+        self.runner.run(Box::new(move || {
+            for ev in events {
+                sink(ev);
+            }
         }));
     }
 

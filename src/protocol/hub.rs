@@ -20,6 +20,7 @@ use crate::core::variant_position::VariantPosition;
 use crate::engine::search::max_threads;
 use crate::engine::search::Limits;
 use crate::engine::Outcome;
+use crate::engine::{BookMode, MAX_BOOK_PLY};
 use crate::engine::{
     Depth, Engine, Event, GoRequest, MoveForm, Score, DEFAULT_HASH_MIB, MAX_HASH_MIB,
 };
@@ -348,6 +349,20 @@ impl Hub {
         self.out.line(&format!(
             "param name=egdb-pieces value={MAX_EGDB_PIECES} type=int min=0 max={MAX_EGDB_PIECES}"
         ));
+        self.out.line(&format!(
+            "param name=book value={} type=bool",
+            self.engine.own_book()
+        ));
+        self.out.line("param name=book-file value=\"\" type=string");
+        self.out.line(&format!(
+            "param name=book-mode value={} type=enum values={}",
+            self.engine.book_mode().name(),
+            quote("best good random")
+        ));
+        self.out.line(&format!(
+            "param name=book-ply value={} type=int min=0 max={MAX_BOOK_PLY}",
+            self.engine.book_ply()
+        ));
         self.out.line("wait");
     }
 
@@ -428,6 +443,25 @@ impl Hub {
                     }
                 }
                 None => self.error(&format!("bad value {value} for egdb-pieces")),
+            },
+            // The opening book (`OwnBook`, `BookFile`, `BookMode`, `BookPly`; docs/book.md).
+            "book" => match value {
+                "true" => self.engine.set_own_book(true),
+                "false" => self.engine.set_own_book(false),
+                _ => self.error(&format!("bad value {value} for book")),
+            },
+            "book-file" => {
+                if let Err(e) = self.engine.set_book_file(value) {
+                    self.error(&format!("book-file: {e}"));
+                }
+            }
+            "book-mode" => match BookMode::from_name(value) {
+                Some(m) => self.engine.set_book_mode(m),
+                None => self.error(&format!("bad value {value} for book-mode")),
+            },
+            "book-ply" => match number(0, u64::from(MAX_BOOK_PLY)) {
+                Some(n) => self.engine.set_book_ply(n as u32),
+                None => self.error(&format!("bad value {value} for book-ply")),
             },
             _ => self.error(&format!("unknown param {name}")),
         }
@@ -654,6 +688,15 @@ impl Hub {
                         time_ms as f64 / 1000.0,
                         nps as f64 / 1e6,
                         quote(&pv.join(" "))
+                    ));
+                }
+                Event::Book { mv, score } => {
+                    let mv = to_hub(&mv);
+                    out.line(&format!(
+                        "info book={} score={:.2} pv={}",
+                        quote(&mv),
+                        score as f64 / 100.0,
+                        quote(&mv)
                     ));
                 }
                 Event::BestMove { best, ponder } => {

@@ -11,6 +11,7 @@ use crate::core::variant::Variant;
 use crate::engine::search::max_threads;
 use crate::engine::search::Limits;
 use crate::engine::MAX_EGDB_PIECES;
+use crate::engine::{BookMode, DEFAULT_BOOK_PLY, MAX_BOOK_PLY};
 use crate::engine::{
     Depth, Engine, Event, GoRequest, Level, MoveForm, PerftEvent, Score, DEFAULT_HASH_MIB,
     MAX_HASH_MIB, MAX_LEVEL,
@@ -168,6 +169,12 @@ fn handshake(out: &Output) {
     out.line(&format!(
         "option name EgdbPieces type spin default {MAX_EGDB_PIECES} min 0 max {MAX_EGDB_PIECES}"
     ));
+    out.line("option name OwnBook type check default true");
+    out.line("option name BookFile type string default <empty>");
+    out.line("option name BookMode type combo default best var best var good var random");
+    out.line(&format!(
+        "option name BookPly type spin default {DEFAULT_BOOK_PLY} min 0 max {MAX_BOOK_PLY}"
+    ));
     out.line("uciok");
 }
 
@@ -234,6 +241,24 @@ fn set_option(engine: &mut Engine, options: &mut Options, args: &[&str]) -> Resu
         "egdbpieces" => engine
             .set_egdb_pieces(number(value, 0, u64::from(MAX_EGDB_PIECES))? as u32)
             .map_err(|e| format!("option EgdbPieces: {e}"))?,
+        "ownbook" => match value.to_ascii_lowercase().as_str() {
+            "true" => engine.set_own_book(true),
+            "false" => engine.set_own_book(false),
+            _ => return Err(format!("option OwnBook is true or false, not '{value}'")),
+        },
+        // An opening book (docs/book.md); empty: none.
+        "bookfile" => engine
+            .set_book_file(value)
+            .map_err(|e| format!("option BookFile: {e}"))?,
+        "bookmode" => match BookMode::from_name(value) {
+            Some(m) => engine.set_book_mode(m),
+            None => {
+                return Err(format!(
+                    "option BookMode is best, good or random, not '{value}'"
+                ))
+            }
+        },
+        "bookply" => engine.set_book_ply(number(value, 0, u64::from(MAX_BOOK_PLY))? as u32),
         _ => return Err(format!("unknown option '{name}'")),
     }
     Ok(())
@@ -344,6 +369,7 @@ pub fn event_line(ev: &Event) -> String {
                 pv.join(" ")
             )
         }
+        Event::Book { mv, score } => format!("info string book {mv} score {score}"),
         Event::BestMove {
             best: Some(b),
             ponder: Some(p),

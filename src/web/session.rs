@@ -413,6 +413,8 @@ impl Session {
                 &out,
                 messages::info(depth.0, score, side, nodes, nps, time_ms, &pv),
             ),
+            // The move follows as the best move.
+            Event::Book { .. } => {}
             Event::BestMove { best, .. } => {
                 *result.lock().unwrap_or_else(|p| p.into_inner()) = Some((id, best));
                 // Never waits: the session may be waiting for this thread (`stop`). A full
