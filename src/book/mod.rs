@@ -3,7 +3,7 @@
 //! legal moves of a position.
 //!
 //! A layer over [`crate::core`] only, beside [`crate::egdb`]: it needs positions, their legal
-//! moves and their square numbers, nothing of the search, so the engine (which will play from
+//! moves and their square numbers, nothing of the search, so the engine (which plays from
 //! a book) and the shell tools (which build and print books) can both use it, and it builds
 //! without default features. Parts:
 //!
