@@ -218,3 +218,203 @@ fn a_resumed_build_and_a_two_thread_build_equal_one_build() {
     assert_eq!(probe.lines().count(), 1 + 7, "{probe}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The moves `damiera book probe` lists for the position after `moves` from the start.
+fn book_moves(book: &Path, variant: Variant, moves: &[&str]) -> Vec<String> {
+    let mut pos = VariantPosition::start(variant);
+    for m in moves {
+        pos.play_text(m).unwrap();
+    }
+    let out = run(Command::new(BIN)
+        .args(["book", "probe"])
+        .arg(book)
+        .args(["--fen", &pos.fen()]));
+    out.lines()
+        .skip(1)
+        .map(|l| l.split(' ').next().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn an_openings_files_lines_enter_the_book_and_lead_to_its_roots() {
+    let dir = std::env::temp_dir().join(format!("damiera-book-lines-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Three ACF ballots (data/openings/english-3move.txt): two share 9-13 21-17.
+    let openings = dir.join("ballots.txt");
+    std::fs::write(
+        &openings,
+        "# three ballots\n9-13 21-17 5-9\n9-13 21-17 6-9\n11-15 23-19 8-11\n",
+    )
+    .unwrap();
+    let (book, resumed) = (dir.join("lines.dmbk"), dir.join("resumed.dmbk"));
+    let build = |out: &Path, positions: &str| {
+        run(Command::new(BIN)
+            .args(["book", "build", "--variant", "english", "--depth", "3"])
+            .args(["--positions", positions, "--from"])
+            .arg(&openings)
+            .arg("--out")
+            .arg(out))
+    };
+    let said = build(&book, "12");
+    assert!(said.contains("12 positions expanded"), "{said}");
+    // From the start only the lines' moves, each position of a line once.
+    let mut first = book_moves(&book, Variant::English, &[]);
+    first.sort();
+    assert_eq!(first, ["11-15", "9-13"]);
+    assert_eq!(book_moves(&book, Variant::English, &["9-13"]), ["21-17"]);
+    let mut third = book_moves(&book, Variant::English, &["9-13", "21-17"]);
+    third.sort();
+    assert_eq!(third, ["5-9", "6-9"]);
+    assert_eq!(
+        book_moves(&book, Variant::English, &["11-15", "23-19"]),
+        ["8-11"]
+    );
+    // The roots are expanded with every legal move (White's 7 replies after 5-9).
+    let root = book_moves(&book, Variant::English, &["9-13", "21-17", "5-9"]);
+    assert_eq!(root.len(), 7, "{root:?}");
+    // 12 expanded + start, 9-13, 11-15, 9-13 21-17, 11-15 23-19 from the lines.
+    let info = run(Command::new(BIN).args(["book", "info"]).arg(&book));
+    assert!(info.contains("positions 17"), "{info}");
+    // A line's score is the negamax of the roots below it: the start's best entry is minus
+    // the best reply's score one ply down.
+    let probe = |fen_moves: &[&str]| -> Vec<i32> {
+        let mut pos = VariantPosition::start(Variant::English);
+        for m in fen_moves {
+            pos.play_text(m).unwrap();
+        }
+        run(Command::new(BIN)
+            .args(["book", "probe"])
+            .arg(&book)
+            .args(["--fen", &pos.fen()]))
+        .lines()
+        .skip(1)
+        .map(|l| l.split(' ').nth(4).unwrap().parse().unwrap())
+        .collect()
+    };
+    let after_913 = probe(&["9-13"]);
+    let after_1115 = probe(&["11-15"]);
+    let mut start = probe(&[]);
+    start.sort();
+    let mut want = vec![-after_913[0], -after_1115[0]];
+    want.sort();
+    assert_eq!(start, want);
+    // Resuming through the lines gives the same bytes.
+    build(&resumed, "5");
+    build(&resumed, "12");
+    assert_eq!(
+        std::fs::read(&book).unwrap(),
+        std::fs::read(&resumed).unwrap()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_build_whose_leaves_are_valued_through_the_pipe_equals_the_local_build() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    let dir = std::env::temp_dir().join(format!("damiera-book-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (local, piped) = (dir.join("local.dmbk"), dir.join("piped.dmbk"));
+    let args = ["book", "build", "-v", "russian", "--depth", "4"];
+    run(Command::new(BIN)
+        .args(args)
+        .args(["--positions", "15", "--out"])
+        .arg(&local));
+    // The other end of the pipe: each batch of FENs valued by `damiera book values`.
+    let mut child = Command::new(BIN)
+        .args(args)
+        .args(["--positions", "15", "--leaf-pipe", "--out"])
+        .arg(&piped)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut to = child.stdin.take().unwrap();
+    let mut from = BufReader::new(child.stdout.take().unwrap());
+    let mut batches = 0;
+    loop {
+        let mut line = String::new();
+        if from.read_line(&mut line).unwrap() == 0 {
+            break;
+        }
+        let Some(n) = line.trim().strip_prefix("leaves ") else {
+            assert!(line.contains("15 positions expanded"), "{line}");
+            continue;
+        };
+        let n: usize = n.parse().unwrap();
+        let mut fens = String::new();
+        for _ in 0..n {
+            from.read_line(&mut fens).unwrap();
+        }
+        let mut values = Command::new(BIN)
+            .args(["book", "values", "-v", "russian", "--depth", "4"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        values
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(fens.as_bytes())
+            .unwrap();
+        let out = values.wait_with_output().unwrap();
+        assert_eq!(out.stdout.iter().filter(|&&b| b == b'\n').count(), n);
+        to.write_all(&out.stdout).unwrap();
+        to.flush().unwrap();
+        batches += 1;
+    }
+    assert!(child.wait().unwrap().success());
+    assert!(batches >= 15, "one batch an expansion and one for the root");
+    assert_eq!(
+        std::fs::read(&local).unwrap(),
+        std::fs::read(&piped).unwrap()
+    );
+
+    // A pipe that answers garbage stops the build in one line, its book kept.
+    let out = Command::new(BIN)
+        .args(args)
+        .args(["--positions", "30", "--leaf-pipe", "--out"])
+        .arg(&piped)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin.take().unwrap().write_all(b"not a value\n")?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.trim_end().ends_with("'not a value' is not VALUE DEPTH"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(&local).unwrap(),
+        std::fs::read(&piped).unwrap()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_movetime_build_records_the_depth_each_leaf_reached() {
+    let dir = std::env::temp_dir().join(format!("damiera-book-time-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("t.dmbk");
+    run(Command::new(BIN)
+        .args(["book", "build", "-v", "italian", "--movetime", "20"])
+        .args(["--positions", "3", "--out"])
+        .arg(&book));
+    let probe = run(Command::new(BIN).args(["book", "probe"]).arg(&book));
+    let depths: Vec<u32> = probe
+        .lines()
+        .skip(1)
+        .map(|l| l.split(' ').nth(5).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(depths.len(), 7, "{probe}");
+    assert!(depths.iter().all(|&d| d >= 2), "{probe}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -4,12 +4,16 @@
 
 use super::shared::{fail, hash_mib, variant};
 use clap::Subcommand;
-use damiera::book::{book_key, Book, BookMove};
+use damiera::book::{book_key, Book, BookError, BookMove};
 use damiera::core::variant::Variant;
 use damiera::core::variant_position::VariantPosition;
+use damiera::engine::Engine;
 use damiera::tools::arena::openings::read_openings;
-use damiera::tools::book::{build, BuildSettings};
+use damiera::tools::book::{
+    build_with, leaf_value, BuildSettings, GameTree, LeafLimit, Root, Valued,
+};
 use damiera::tools::progress;
+use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -29,16 +33,28 @@ enum BookCommand {
         /// english (american, checkers), italian, brazilian, russian, damone or international.
         #[arg(long, short)]
         variant: String,
-        /// An openings file (one FEN and/or moves a line, `#` comments): its positions are the
-        /// roots (default: the start position).
+        /// An openings file (one FEN and/or moves a line, `#` comments; repeatable): its
+        /// positions are the roots and its lines' moves enter the book (default: the start).
         #[arg(long)]
-        from: Option<String>,
+        from: Vec<String>,
         /// Stop when the book holds this many positions.
         #[arg(long)]
         positions: usize,
-        /// The leaf searches' depth in plies (1 to 64).
+        /// The leaf searches' depth in plies (1 to 64): the same book on any machine.
+        #[arg(
+            long,
+            required_unless_present = "movetime",
+            conflicts_with = "movetime"
+        )]
+        depth: Option<u8>,
+        /// The leaf searches' time in milliseconds instead of a depth (not reproducible).
         #[arg(long)]
-        depth: u8,
+        movetime: Option<u64>,
+        /// Leaves are valued by the program at the other end of stdin/stdout (the Ray job,
+        /// docs/cluster.md): the build writes `leaves N` and N FENs, and reads N lines
+        /// `VALUE DEPTH` (centi-men, plies) back.
+        #[arg(long)]
+        leaf_pipe: bool,
         /// Leaf searches at once (each an engine on its own thread).
         #[arg(long, default_value_t = 1)]
         threads: usize,
@@ -52,6 +68,26 @@ enum BookCommand {
         /// The book file (written atomically; read first to resume).
         #[arg(long)]
         out: PathBuf,
+    },
+    /// Leaf values as `book build` computes them: one FEN a line on stdin, one line
+    /// `VALUE DEPTH` (centi-men for the side to move, plies) a FEN on stdout, in order.
+    Values {
+        /// english (american, checkers), italian, brazilian, russian, damone or international.
+        #[arg(long, short)]
+        variant: String,
+        /// The searches' depth in plies (1 to 64).
+        #[arg(
+            long,
+            required_unless_present = "movetime",
+            conflicts_with = "movetime"
+        )]
+        depth: Option<u8>,
+        /// The searches' time in milliseconds instead of a depth.
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// The hash table in MiB.
+        #[arg(long, default_value_t = 16)]
+        hash: u64,
     },
     /// The book's variant, entries (moves) and positions.
     Info {
@@ -88,6 +124,7 @@ pub fn run(a: BookArgs) -> ExitCode {
     let path = match &a.command {
         BookCommand::Info { book } | BookCommand::Probe { book, .. } => book,
         BookCommand::Build { .. } => return run_build(a.command),
+        BookCommand::Values { .. } => return run_values(a.command),
     };
     let book = match Book::open(path) {
         Ok(b) => b,
@@ -100,7 +137,7 @@ pub fn run(a: BookArgs) -> ExitCode {
             println!("entries {}", info.entries);
             println!("positions {}", info.positions);
         }
-        BookCommand::Build { .. } => unreachable!("handled above"),
+        BookCommand::Build { .. } | BookCommand::Values { .. } => unreachable!("handled above"),
         BookCommand::Probe { fen, .. } => {
             let pos = match VariantPosition::new(book.variant(), fen.as_deref()) {
                 Ok(p) => p,
@@ -132,6 +169,8 @@ fn run_build(command: BookCommand) -> ExitCode {
         from,
         positions,
         depth,
+        movetime,
+        leaf_pipe,
         threads,
         hash,
         alpha,
@@ -144,9 +183,10 @@ fn run_build(command: BookCommand) -> ExitCode {
         Ok(v) => v,
         Err(e) => return fail(&e),
     };
-    if !(1..=64).contains(&depth) {
-        return fail(&format!("--depth {depth}: 1 to 64 plies"));
-    }
+    let limit = match leaf_limit(depth, movetime) {
+        Ok(l) => l,
+        Err(e) => return fail(&e),
+    };
     if threads == 0 || !(alpha.is_finite() && alpha >= 0.0) {
         return fail("--threads is at least 1 and --alpha a number at least 0");
     }
@@ -154,18 +194,21 @@ fn run_build(command: BookCommand) -> ExitCode {
         Ok(m) => m,
         Err(code) => return code,
     };
-    let roots = match from {
-        None => vec![VariantPosition::start(v)],
-        Some(path) => match roots_of(&path, v) {
-            Ok(r) => r,
+    let mut roots = Vec::new();
+    for path in &from {
+        match roots_of(path, v) {
+            Ok(r) => roots.extend(r),
             Err(e) => return fail(&e),
-        },
-    };
+        }
+    }
+    if from.is_empty() {
+        roots.push(Root::at(VariantPosition::start(v)));
+    }
     let settings = BuildSettings {
         variant: v,
         roots,
         positions,
-        depth,
+        limit,
         threads,
         hash_mib,
         alpha,
@@ -176,7 +219,12 @@ fn run_build(command: BookCommand) -> ExitCode {
     );
     let started = Instant::now();
     let mut first = None;
-    let result = build(&settings, &out, |n| {
+    let tree = if leaf_pipe {
+        GameTree::external(limit, Box::new(pipe_values))
+    } else {
+        GameTree::new(v, limit, threads, hash_mib)
+    };
+    let result = build_with(tree, &settings, &out, |n| {
         let base = *first.get_or_insert(n);
         bar.set_position(n as u64);
         let minutes = started.elapsed().as_secs_f64() / 60.0;
@@ -187,23 +235,121 @@ fn run_build(command: BookCommand) -> ExitCode {
     bar.finish_and_clear();
     match result {
         Ok(n) => {
-            println!("{}: {n} positions ({} book)", out.display(), v.name());
+            let held = Book::open(&out).map_or(n, |b| b.info().positions);
+            println!(
+                "{}: {n} positions expanded, {held} in the book with the lines' ({} book)",
+                out.display(),
+                v.name()
+            );
             ExitCode::SUCCESS
         }
         Err(e) => fail(&e.to_string()),
     }
 }
 
-/// The roots an openings file names: each line's position after its moves.
-fn roots_of(path: &str, v: Variant) -> Result<Vec<VariantPosition>, String> {
+/// The leaf limit of `--depth` or `--movetime` (clap makes it one of the two).
+fn leaf_limit(depth: Option<u8>, movetime: Option<u64>) -> Result<LeafLimit, String> {
+    match (depth, movetime) {
+        (Some(d), _) if (1..=64).contains(&d) => Ok(LeafLimit::Depth(d)),
+        (Some(d), _) => Err(format!("--depth {d}: 1 to 64 plies")),
+        (None, Some(ms)) if (1..=3_600_000).contains(&ms) => Ok(LeafLimit::Movetime(ms)),
+        (None, Some(ms)) => Err(format!("--movetime {ms}: 1 to 3,600,000 ms")),
+        (None, None) => Err("--depth or --movetime".into()),
+    }
+}
+
+/// The roots an openings file names: each line's position after its moves, with the line.
+fn roots_of(path: &str, v: Variant) -> Result<Vec<Root>, String> {
     let mut roots = Vec::new();
     for o in read_openings(path, v)? {
         let mut p =
             VariantPosition::new(v, o.fen.as_deref()).map_err(|e| format!("{path}: {e}"))?;
+        let mut line = Vec::new();
         for m in &o.moves {
-            p.play_text(m).map_err(|e| format!("{path}: {e}"))?;
+            let mv = p.parse_move(m).map_err(|e| format!("{path}: {e}"))?;
+            line.push((p, mv));
+            p.play(&mv);
         }
-        roots.push(p);
+        roots.push(Root { position: p, line });
     }
     Ok(roots)
+}
+
+/// The `--leaf-pipe` valuer: `leaves N` and N FENs on stdout, N lines `VALUE DEPTH` from
+/// stdin.
+fn pipe_values(ps: &[VariantPosition]) -> Result<Vec<Valued>, BookError> {
+    let bad = |why: String| BookError(format!("--leaf-pipe: {why}"));
+    let mut out = std::io::stdout().lock();
+    let mut text = format!("leaves {}\n", ps.len());
+    for p in ps {
+        text.push_str(&p.fen());
+        text.push('\n');
+    }
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| bad(e.to_string()))?;
+    let stdin = std::io::stdin();
+    let mut values = Vec::with_capacity(ps.len());
+    for _ in ps {
+        let mut line = String::new();
+        match stdin.lock().read_line(&mut line) {
+            Ok(0) => return Err(bad("stdin closed before the values came".into())),
+            Ok(_) => {}
+            Err(e) => return Err(bad(e.to_string())),
+        }
+        let mut fields = line.split_whitespace().map(str::parse::<i32>);
+        match (fields.next(), fields.next(), fields.next()) {
+            (Some(Ok(value)), Some(Ok(depth)), None)
+                if value.abs() <= 32_767 && (0..=255).contains(&depth) =>
+            {
+                values.push(Valued {
+                    value,
+                    depth: depth as u8,
+                })
+            }
+            _ => return Err(bad(format!("'{}' is not VALUE DEPTH", line.trim()))),
+        }
+    }
+    Ok(values)
+}
+
+/// `damiera book values`: a leaf value a FEN of stdin, as the build computes it.
+fn run_values(command: BookCommand) -> ExitCode {
+    let BookCommand::Values {
+        variant: name,
+        depth,
+        movetime,
+        hash,
+    } = command
+    else {
+        unreachable!("run_values gets values")
+    };
+    let v = match variant(&name) {
+        Ok(v) => v,
+        Err(e) => return fail(&e),
+    };
+    let limit = match leaf_limit(depth, movetime) {
+        Ok(l) => l,
+        Err(e) => return fail(&e),
+    };
+    let hash_mib = match hash_mib(hash) {
+        Ok(m) => m,
+        Err(code) => return code,
+    };
+    let mut engine = Engine::new(v, hash_mib);
+    for (n, line) in std::io::stdin().lock().lines().enumerate() {
+        let Ok(line) = line else {
+            return fail("stdin: not UTF-8 text");
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let pos = match VariantPosition::new(v, Some(line.trim())) {
+            Ok(p) => p,
+            Err(e) => return fail(&format!("line {}: {e}", n + 1)),
+        };
+        let r = leaf_value(&mut engine, &pos, limit);
+        println!("{} {}", r.value, r.depth);
+    }
+    ExitCode::SUCCESS
 }

@@ -1,5 +1,7 @@
 //! `damiera book build`: drop-out expansion ([`super::dag`]) over a variant's real positions,
-//! each new leaf valued by damiera's own search to a fixed depth (docs/book.md, "Building").
+//! each new leaf valued by damiera's own search to a fixed depth or for a fixed time, or by
+//! another program ([`ExternalValuer`]: the Ray job's tasks); the moves of the roots' lines
+//! (an openings file's moves) enter the book too (docs/book.md, "Building").
 //!
 //! The book file is the state: a build that finds its output file resumes from it (the
 //! expanded positions are its keys, the leaves' values its scores; a finished expansion is
@@ -9,13 +11,15 @@
 //! search starts from a cleared table (`new_game`) so the values, and the book, do not depend
 //! on the number of threads or on which thread searched which leaf.
 
-use super::dag::{Dag, Tree};
+use super::dag::{Dag, Tree, Valued};
 use crate::book::probe::book_move;
-use crate::book::{book_key, read, write, BookError, BookMove};
+use crate::book::{book_key, read, write, BookError, BookMove, Entry};
+use crate::core::moves::Move;
 use crate::core::variant::Variant;
 use crate::core::variant_position::VariantPosition;
 use crate::engine::search::Limits;
 use crate::engine::{Depth, Engine, Event, MoveForm, Score};
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Mutex;
 use std::thread;
@@ -27,17 +31,47 @@ pub const SAVE_EVERY: Duration = Duration::from_secs(30);
 /// The value of a forced win in `p` plies (centi-men scale, above any material score).
 const WIN: i32 = 30_000;
 
+/// How a leaf search ends.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LeafLimit {
+    /// At this depth in plies (1 to 64): the same values on any machine, so the same book.
+    Depth(u8),
+    /// After this many milliseconds: deeper on a faster machine, so not reproducible.
+    Movetime(u64),
+}
+
+/// A root of the book, and the line of moves that leads to it from its game's start (the
+/// moves of an openings file's line), whose positions enter the book with the line's move
+/// only, valued by negamax over the roots they lead to ([`line_entries`]).
+#[derive(Clone, Debug)]
+pub struct Root {
+    /// The position drop-out expansion starts from.
+    pub position: VariantPosition,
+    /// The positions before it and the move played from each, from the line's start.
+    pub line: Vec<(VariantPosition, Move)>,
+}
+
+impl Root {
+    /// A root without a line (the start position, or a FEN).
+    pub fn at(position: VariantPosition) -> Root {
+        Root {
+            position,
+            line: Vec::new(),
+        }
+    }
+}
+
 /// A build's settings.
 #[derive(Clone, Debug)]
 pub struct BuildSettings {
     /// The variant.
     pub variant: Variant,
-    /// The roots: the start, or the positions of an openings file.
-    pub roots: Vec<VariantPosition>,
+    /// The roots: the start, or the positions of an openings file with their lines.
+    pub roots: Vec<Root>,
     /// Stop when the book holds this many positions (expanded nodes).
     pub positions: usize,
-    /// The leaf searches' depth in plies (1 to 255).
-    pub depth: u8,
+    /// How each leaf search ends.
+    pub limit: LeafLimit,
     /// Search threads (each its own engine, one leaf at a time).
     pub threads: usize,
     /// Each engine's hash table, MiB.
@@ -56,43 +90,82 @@ pub fn book_value(s: Score) -> i32 {
     }
 }
 
-/// The positions of a variant, valued by damiera's search on `engines.len()` threads.
+/// One position's leaf value (side to move's view) by `engine`, from a cleared table so the
+/// value depends on the position and the limit only: a position without a legal move is
+/// lost (depth 0); else the last completed iteration's score and depth.
+pub fn leaf_value(engine: &mut Engine, pos: &VariantPosition, limit: LeafLimit) -> Valued {
+    if pos.legal_moves().is_empty() {
+        return Valued {
+            value: -WIN,
+            depth: 0,
+        };
+    }
+    engine.new_game();
+    engine
+        .set_position(Some(&pos.fen()), &[])
+        .expect("a position's own FEN is accepted");
+    let mut last = (Score::Cp(0), 0);
+    let limits = match limit {
+        LeafLimit::Depth(d) => Limits {
+            depth: Some(Depth(u32::from(d))),
+            ..Limits::default()
+        },
+        LeafLimit::Movetime(ms) => Limits {
+            movetime: Some(ms),
+            ..Limits::default()
+        },
+    };
+    engine.search(limits, MoveForm::Native, |ev| {
+        if let Event::Info { score, depth, .. } = ev {
+            last = (score, depth.0);
+        }
+    });
+    Valued {
+        value: book_value(last.0),
+        depth: last.1.min(255) as u8,
+    }
+}
+
+/// Values a batch of positions outside this process (a Ray job's tasks through
+/// `book build --leaf-pipe`): one [`Valued`] a position, in order.
+pub type ExternalValuer =
+    Box<dyn FnMut(&[VariantPosition]) -> Result<Vec<Valued>, BookError> + Send>;
+
+/// Who values a build's leaves.
+enum Valuer {
+    /// Engines in this process, one a thread.
+    Engines(Vec<Mutex<Engine>>),
+    /// Another program.
+    External(Mutex<ExternalValuer>),
+}
+
+/// The positions of a variant, valued by damiera's search on `engines.len()` threads, or by
+/// an [`ExternalValuer`].
 pub struct GameTree {
-    depth: u8,
-    engines: Vec<Mutex<Engine>>,
+    limit: LeafLimit,
+    valuer: Valuer,
 }
 
 impl GameTree {
-    /// A tree of `variant` searching to `depth` plies on `threads` engines of `hash_mib` MiB.
-    pub fn new(variant: Variant, depth: u8, threads: usize, hash_mib: usize) -> GameTree {
+    /// A tree of `variant` searching each leaf to `limit` on `threads` engines of `hash_mib`
+    /// MiB.
+    pub fn new(variant: Variant, limit: LeafLimit, threads: usize, hash_mib: usize) -> GameTree {
         GameTree {
-            depth,
-            engines: (0..threads.max(1))
-                .map(|_| Mutex::new(Engine::new(variant, hash_mib)))
-                .collect(),
+            limit,
+            valuer: Valuer::Engines(
+                (0..threads.max(1))
+                    .map(|_| Mutex::new(Engine::new(variant, hash_mib)))
+                    .collect(),
+            ),
         }
     }
 
-    /// One position's search value (side to move's view).
-    fn search(engine: &mut Engine, pos: &VariantPosition, depth: u8) -> i32 {
-        if pos.legal_moves().is_empty() {
-            return -WIN;
+    /// A tree whose leaves `valuer` values.
+    pub fn external(limit: LeafLimit, valuer: ExternalValuer) -> GameTree {
+        GameTree {
+            limit,
+            valuer: Valuer::External(Mutex::new(valuer)),
         }
-        engine.new_game();
-        engine
-            .set_position(Some(&pos.fen()), &[])
-            .expect("a position's own FEN is accepted");
-        let mut score = Score::Cp(0);
-        let limits = Limits {
-            depth: Some(Depth(u32::from(depth))),
-            ..Limits::default()
-        };
-        engine.search(limits, MoveForm::Native, |ev| {
-            if let Event::Info { score: s, .. } = ev {
-                score = s;
-            }
-        });
-        book_value(score)
     }
 }
 
@@ -111,12 +184,16 @@ impl Tree for GameTree {
             })
             .collect()
     }
-    fn values(&self, ps: &[VariantPosition]) -> Vec<i32> {
-        let k = self.engines.len();
-        let mut out = vec![0; ps.len()];
-        let results: Vec<Vec<(usize, i32)>> = thread::scope(|s| {
-            let handles: Vec<_> = self
-                .engines
+    fn values(&self, ps: &[VariantPosition]) -> Result<Vec<Valued>, BookError> {
+        let engines = match &self.valuer {
+            Valuer::External(f) => return (f.lock().expect("the valuer's lock"))(ps),
+            Valuer::Engines(e) => e,
+        };
+        let k = engines.len();
+        let limit = self.limit;
+        let mut out = vec![Valued { value: 0, depth: 0 }; ps.len()];
+        let results: Vec<Vec<(usize, Valued)>> = thread::scope(|s| {
+            let handles: Vec<_> = engines
                 .iter()
                 .enumerate()
                 .map(|(t, engine)| {
@@ -124,7 +201,7 @@ impl Tree for GameTree {
                         let mut engine = engine.lock().expect("an engine's lock");
                         (t..ps.len())
                             .step_by(k)
-                            .map(|i| (i, Self::search(&mut engine, &ps[i], self.depth)))
+                            .map(|i| (i, leaf_value(&mut engine, &ps[i], limit)))
                             .collect()
                     })
                 })
@@ -137,29 +214,118 @@ impl Tree for GameTree {
         for (i, v) in results.into_iter().flatten() {
             out[i] = v;
         }
-        out
+        Ok(out)
     }
 }
 
-/// Builds (or resumes) the book at `out`: drop-out expansion until it holds
+/// The book entries of the roots' lines: every position of a line that the DAG does not
+/// hold, with the line's move (several when lines share it), each scored by negamax over
+/// the lines below it down to the roots' DAG values (mover's view), with the depth of the
+/// search behind that value and count 1.
+pub fn line_entries<T: Tree<Pos = VariantPosition>>(dag: &Dag<T>, roots: &[Root]) -> Vec<Entry> {
+    let mut edges: HashMap<u64, Vec<(BookMove, u64)>> = HashMap::new();
+    let mut order = Vec::new();
+    for r in roots {
+        let mut next = book_key(&r.position);
+        for (pos, mv) in r.line.iter().rev() {
+            let key = book_key(pos);
+            let kids = edges.entry(key).or_default();
+            let edge = (book_move(pos, mv), next);
+            if !kids.contains(&edge) {
+                kids.push(edge);
+            }
+            if !order.contains(&key) {
+                order.push(key);
+            }
+            next = key;
+        }
+    }
+    let mut memo: HashMap<u64, Valued> = HashMap::new();
+    fn value<T: Tree<Pos = VariantPosition>>(
+        key: u64,
+        dag: &Dag<T>,
+        edges: &HashMap<u64, Vec<(BookMove, u64)>>,
+        memo: &mut HashMap<u64, Valued>,
+    ) -> Valued {
+        if let Some(v) = dag.valued(key).or_else(|| memo.get(&key).copied()) {
+            return v;
+        }
+        let mut best = Valued {
+            value: i32::MIN,
+            depth: 0,
+        };
+        for &(_, child) in &edges[&key] {
+            let c = value(child, dag, edges, memo);
+            if -c.value > best.value {
+                best = Valued {
+                    value: -c.value,
+                    depth: c.depth,
+                };
+            }
+        }
+        memo.insert(key, best);
+        best
+    }
+    let mut out = Vec::new();
+    for key in order {
+        if dag.valued(key).is_some() {
+            continue;
+        }
+        for &(mv, child) in &edges[&key] {
+            let c = value(child, dag, &edges, &mut memo);
+            out.push(Entry {
+                key,
+                mv,
+                score: (-c.value).clamp(-32767, 32767) as i16,
+                depth: c.depth,
+                count: 1,
+            });
+        }
+    }
+    out
+}
+
+/// The whole book: the DAG's entries, then the lines'.
+fn all_entries<T: Tree<Pos = VariantPosition>>(dag: &Dag<T>, roots: &[Root]) -> Vec<Entry> {
+    let mut entries = dag.entries();
+    entries.extend(line_entries(dag, roots));
+    entries
+}
+
+/// Builds (or resumes) the book at `out` with leaves searched in this process
+/// ([`GameTree::new`]); see [`build_with`].
+///
+/// # Errors
+/// As [`build_with`].
+pub fn build(
+    settings: &BuildSettings,
+    out: &Path,
+    progress: impl FnMut(usize),
+) -> Result<usize, BookError> {
+    let tree = GameTree::new(
+        settings.variant,
+        settings.limit,
+        settings.threads,
+        settings.hash_mib,
+    );
+    build_with(tree, settings, out, progress)
+}
+
+/// Builds (or resumes) the book at `out` over `tree`: drop-out expansion until it holds
 /// `settings.positions` positions or nothing is left to expand, the file rewritten every
-/// [`SAVE_EVERY`] and at the end. `progress` gets the positions after each expansion.
-/// Returns the book's positions.
+/// [`SAVE_EVERY`], at the end and before an error is returned. `progress` gets the
+/// positions after each expansion. Returns the book's positions.
 ///
 /// # Errors
 /// `out` exists but is not a book of `settings.variant` (the reader's one line, or the
-/// variants), or cannot be written.
-pub fn build(
+/// variants), or cannot be written; the tree's valuer failed.
+pub fn build_with(
+    tree: GameTree,
     settings: &BuildSettings,
     out: &Path,
     mut progress: impl FnMut(usize),
 ) -> Result<usize, BookError> {
-    let tree = GameTree::new(
-        settings.variant,
-        settings.depth,
-        settings.threads,
-        settings.hash_mib,
-    );
+    let roots: Vec<VariantPosition> = settings.roots.iter().map(|r| r.position).collect();
     let mut dag = if out.exists() {
         let (variant, entries) = read(out)?;
         if variant != settings.variant {
@@ -170,20 +336,28 @@ pub fn build(
                 settings.variant.name()
             )));
         }
-        Dag::from_entries(tree, &settings.roots, settings.alpha, &entries)
+        Dag::from_entries(tree, &roots, settings.alpha, &entries)?
     } else {
-        Dag::new(tree, &settings.roots, settings.alpha)
+        Dag::new(tree, &roots, settings.alpha)?
     };
     progress(dag.positions());
     let mut saved = Instant::now();
-    while dag.positions() < settings.positions && dag.step().is_some() {
+    while dag.positions() < settings.positions {
+        match dag.step() {
+            Ok(Some(_)) => {}
+            Ok(None) => break,
+            Err(e) => {
+                write(out, settings.variant, &all_entries(&dag, &settings.roots))?;
+                return Err(e);
+            }
+        }
         progress(dag.positions());
         if saved.elapsed() >= SAVE_EVERY {
-            write(out, settings.variant, &dag.entries(settings.depth))?;
+            write(out, settings.variant, &all_entries(&dag, &settings.roots))?;
             saved = Instant::now();
         }
     }
-    write(out, settings.variant, &dag.entries(settings.depth))?;
+    write(out, settings.variant, &all_entries(&dag, &settings.roots))?;
     Ok(dag.positions())
 }
 
@@ -202,8 +376,8 @@ mod tests {
         fn moves(&self, p: &VariantPosition) -> Vec<(BookMove, VariantPosition)> {
             self.0.moves(p)
         }
-        fn values(&self, ps: &[VariantPosition]) -> Vec<i32> {
-            vec![0; ps.len()]
+        fn values(&self, ps: &[VariantPosition]) -> Result<Vec<Valued>, BookError> {
+            Ok(vec![Valued { value: 0, depth: 0 }; ps.len()])
         }
     }
 
@@ -221,17 +395,17 @@ mod tests {
         let two = after(&["10-14", "24-20", "9-13"]);
         assert_eq!(book_key(&one), book_key(&two));
         // Expand both lines by hand through the two move orders' positions.
-        let tree = Flat(GameTree::new(Variant::English, 1, 1, 1));
-        let mut dag = Dag::new(tree, &[start], 0.02);
+        let tree = Flat(GameTree::new(Variant::English, LeafLimit::Depth(1), 1, 1));
+        let mut dag = Dag::new(tree, &[start], 0.02).unwrap();
         let lines: [&[&str]; 4] = [&[], &["9-13"], &["10-14"], &["9-13", "24-20"]];
         let mut keys: Vec<u64> = lines.iter().map(|l| book_key(&after(l))).collect();
         keys.push(book_key(&after(&["10-14", "24-20"])));
         // Drop-out with equal values expands breadth first; run until both parents are in.
         while !keys.iter().all(|k| dag.expansion_order().contains(k)) {
-            dag.step().expect("a position to expand");
+            dag.step().unwrap().expect("a position to expand");
         }
         assert_eq!(dag.parents(book_key(&one)), 2);
-        let entries = dag.entries(1);
+        let entries = dag.entries();
         let into: Vec<_> = entries
             .iter()
             .filter(|e| e.key == keys[3] || e.key == keys[4])

@@ -18,7 +18,7 @@
 //! Generic over [`Tree`], so a synthetic tree with known values tests the order of expansion
 //! and the backed-up values; [`super::build`](mod@super::build) plays it on real positions with damiera's search.
 
-use crate::book::{BookMove, Entry};
+use crate::book::{BookError, BookMove, Entry};
 use std::collections::{BTreeSet, HashMap};
 
 /// The game a book is built over.
@@ -29,8 +29,22 @@ pub trait Tree {
     fn key(&self, p: &Self::Pos) -> u64;
     /// Its legal moves and the positions after them, in a fixed order.
     fn moves(&self, p: &Self::Pos) -> Vec<(BookMove, Self::Pos)>;
-    /// The search values of positions (centi-men, each from its side to move's view), in order.
-    fn values(&self, ps: &[Self::Pos]) -> Vec<i32>;
+    /// The search values of positions, in order: each a [`Valued`] (centi-men from its side
+    /// to move's view, and the depth in plies of the search that gave it).
+    ///
+    /// # Errors
+    /// The valuer failed (an external process ended): the build stops, its book kept.
+    fn values(&self, ps: &[Self::Pos]) -> Result<Vec<Valued>, BookError>;
+}
+
+/// A leaf's search value: centi-men from the side to move's view, and the search's depth in
+/// plies (0 when not searched).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Valued {
+    /// The value, centi-men, side to move's view.
+    pub value: i32,
+    /// The plies of the search that gave it.
+    pub depth: u8,
 }
 
 /// One position of the DAG.
@@ -39,6 +53,8 @@ struct Node<P> {
     pos: P,
     key: u64,
     value: i32,
+    /// The depth of the search that valued it as a leaf.
+    depth: u8,
     priority: f64,
     expanded: bool,
     terminal: bool,
@@ -62,7 +78,10 @@ pub struct Dag<T: Tree> {
 impl<T: Tree> Dag<T> {
     /// A DAG holding `roots` (each valued, none expanded); `alpha` weighs a centi-man of
     /// drop-out against a ply of depth (e.g. 0.02: 50 centi-men cost one ply).
-    pub fn new(tree: T, roots: &[T::Pos], alpha: f64) -> Dag<T> {
+    ///
+    /// # Errors
+    /// The tree's valuer failed.
+    pub fn new(tree: T, roots: &[T::Pos], alpha: f64) -> Result<Dag<T>, BookError> {
         let mut dag = Dag {
             tree,
             alpha,
@@ -71,25 +90,34 @@ impl<T: Tree> Dag<T> {
             roots: Vec::new(),
             order: Vec::new(),
         };
-        let values = dag.tree.values(roots);
+        let values = dag.tree.values(roots)?;
         for (p, v) in roots.iter().zip(values) {
             let i = dag.node(p.clone(), 0);
-            dag.nodes[i].value = v;
+            dag.nodes[i].value = v.value;
+            dag.nodes[i].depth = v.depth;
             if !dag.roots.contains(&i) {
                 dag.roots.push(i);
             }
         }
-        dag
+        Ok(dag)
     }
 
     /// The DAG a book's entries describe (a resumed build): the roots, then every position
     /// whose key has entries expanded again, its children valued by the entries' scores
     /// (moves without an entry searched), values and priorities recomputed.
-    pub fn from_entries(tree: T, roots: &[T::Pos], alpha: f64, entries: &[Entry]) -> Dag<T> {
-        let mut dag = Dag::new(tree, roots, alpha);
-        let mut scores: HashMap<(u64, BookMove), i16> = HashMap::new();
+    ///
+    /// # Errors
+    /// The tree's valuer failed.
+    pub fn from_entries(
+        tree: T,
+        roots: &[T::Pos],
+        alpha: f64,
+        entries: &[Entry],
+    ) -> Result<Dag<T>, BookError> {
+        let mut dag = Dag::new(tree, roots, alpha)?;
+        let mut scores: HashMap<(u64, BookMove), (i16, u8)> = HashMap::new();
         for e in entries {
-            scores.insert((e.key, e.mv), e.score);
+            scores.insert((e.key, e.mv), (e.score, e.depth));
         }
         let booked: BTreeSet<u64> = entries.iter().map(|e| e.key).collect();
         let mut next = 0;
@@ -106,13 +134,16 @@ impl<T: Tree> Dag<T> {
             for &(mv, c) in &dag.nodes[i].children.clone() {
                 if fresh.contains(&c) {
                     match scores.get(&(key, mv)) {
-                        Some(&s) => dag.nodes[c].value = -i32::from(s),
+                        Some(&(s, d)) => {
+                            dag.nodes[c].value = -i32::from(s);
+                            dag.nodes[c].depth = d;
+                        }
                         None => unknown.push(c),
                     }
                 }
                 queue.push(c);
             }
-            dag.value_nodes(&unknown);
+            dag.value_nodes(&unknown)?;
             dag.order.push(key);
         }
         let mut all: Vec<usize> = (0..dag.nodes.len()).collect();
@@ -120,7 +151,7 @@ impl<T: Tree> Dag<T> {
         for i in all {
             dag.recompute(i);
         }
-        dag
+        Ok(dag)
     }
 
     /// The node of `pos`, made (unvalued, at `ply`) if new.
@@ -133,6 +164,7 @@ impl<T: Tree> Dag<T> {
             pos,
             key,
             value: 0,
+            depth: 0,
             priority: 0.0,
             expanded: false,
             terminal: false,
@@ -170,11 +202,21 @@ impl<T: Tree> Dag<T> {
     }
 
     /// Values `nodes` by the tree's search.
-    fn value_nodes(&mut self, nodes: &[usize]) {
+    fn value_nodes(&mut self, nodes: &[usize]) -> Result<(), BookError> {
         let positions: Vec<T::Pos> = nodes.iter().map(|&c| self.nodes[c].pos.clone()).collect();
-        for (&c, v) in nodes.iter().zip(self.tree.values(&positions)) {
-            self.nodes[c].value = v;
+        let values = self.tree.values(&positions)?;
+        if values.len() != nodes.len() {
+            return Err(BookError(format!(
+                "{} values for {} positions",
+                values.len(),
+                nodes.len()
+            )));
         }
+        for (&c, v) in nodes.iter().zip(values) {
+            self.nodes[c].value = v.value;
+            self.nodes[c].depth = v.depth;
+        }
+        Ok(())
     }
 
     /// The priority of child `c` of a parent valued `parent`.
@@ -257,19 +299,39 @@ impl<T: Tree> Dag<T> {
     /// One step: the leaf of least priority expanded (its new children valued) and the values
     /// backed up. Returns the expanded position's key, `None` when nothing is left to expand
     /// (a terminal leaf met on the way is marked and the step retried).
-    pub fn step(&mut self) -> Option<u64> {
+    ///
+    /// # Errors
+    /// The tree's valuer failed: the DAG is as before the step (the leaf not expanded).
+    pub fn step(&mut self) -> Result<Option<u64>, BookError> {
         loop {
-            let i = self.select()?;
+            let Some(i) = self.select() else {
+                return Ok(None);
+            };
+            let mark = self.nodes.len();
             let fresh = self.link_children(i);
             if self.nodes[i].terminal {
                 self.propagate(i);
                 continue;
             }
-            self.value_nodes(&fresh);
+            if let Err(e) = self.value_nodes(&fresh) {
+                self.unlink_children(i, mark);
+                return Err(e);
+            }
             self.propagate(i);
             self.order.push(self.nodes[i].key);
-            return Some(self.nodes[i].key);
+            return Ok(Some(self.nodes[i].key));
         }
+    }
+
+    /// Undoes [`Self::link_children`] of node `i`, whose new nodes start at index `mark`.
+    fn unlink_children(&mut self, i: usize, mark: usize) {
+        for (_, c) in std::mem::take(&mut self.nodes[i].children) {
+            self.nodes[c].parents.retain(|&p| p != i);
+        }
+        for n in self.nodes.drain(mark..) {
+            self.index.remove(&n.key);
+        }
+        self.nodes[i].expanded = false;
     }
 
     /// The expanded positions (the book's positions).
@@ -287,6 +349,35 @@ impl<T: Tree> Dag<T> {
         self.index.get(&key).map(|&i| self.nodes[i].value)
     }
 
+    /// The value of the position with `key` and the depth of the search behind it (a leaf's
+    /// own; an expanded position's best child's, down to a leaf), if it is in the DAG.
+    pub fn valued(&self, key: u64) -> Option<Valued> {
+        let mut i = *self.index.get(&key)?;
+        let value = self.nodes[i].value;
+        // Bounded: king moves can make a line return to a position.
+        for _ in 0..self.nodes.len() {
+            if !self.nodes[i].expanded {
+                break;
+            }
+            i = self.best_child(i);
+        }
+        Some(Valued {
+            value,
+            depth: self.nodes[i].depth,
+        })
+    }
+
+    /// The child of expanded node `i` with the best value for `i`'s side (the first on a tie).
+    fn best_child(&self, i: usize) -> usize {
+        let mut best = self.nodes[i].children[0].1;
+        for &(_, c) in &self.nodes[i].children {
+            if self.nodes[c].value < self.nodes[best].value {
+                best = c;
+            }
+        }
+        best
+    }
+
     /// The number of positions reached by more than one move (transpositions merged).
     pub fn parents(&self, key: u64) -> usize {
         self.index
@@ -295,13 +386,15 @@ impl<T: Tree> Dag<T> {
     }
 
     /// The book's entries: for every expanded position, each move with the value of the
-    /// position it leads to from the mover's view (clamped to ±32767), `depth` and the count 1
-    /// if that position was expanded too, else 0.
-    pub fn entries(&self, depth: u8) -> Vec<Entry> {
+    /// position it leads to from the mover's view (clamped to ±32767), the depth of the search
+    /// behind that value ([`Self::valued`]) and the count 1 if that position was expanded too,
+    /// else 0.
+    pub fn entries(&self) -> Vec<Entry> {
         let mut out = Vec::new();
         for n in self.nodes.iter().filter(|n| n.expanded) {
             for &(mv, c) in &n.children {
                 let child = &self.nodes[c];
+                let depth = self.valued(child.key).map_or(child.depth, |v| v.depth);
                 out.push(Entry {
                     key: n.key,
                     mv,
@@ -343,8 +436,14 @@ mod tests {
                 })
                 .collect()
         }
-        fn values(&self, ps: &[u64]) -> Vec<i32> {
-            ps.iter().map(|p| self.values[p]).collect()
+        fn values(&self, ps: &[u64]) -> Result<Vec<Valued>, BookError> {
+            Ok(ps
+                .iter()
+                .map(|p| Valued {
+                    value: self.values[p],
+                    depth: 4,
+                })
+                .collect())
         }
     }
 
@@ -378,27 +477,28 @@ mod tests {
     #[test]
     fn drop_out_expansion_follows_the_priorities_and_backs_up_negamax() {
         let tree = synthetic();
-        let mut dag = Dag::new(&tree, &[1], 1.0);
+        let mut dag = Dag::new(&tree, &[1], 1.0).unwrap();
         // R: A 1, B 11 -> A. A: C 1, D 16 -> C (R: A 2, B 6). Then R: A 2, B 21; A: C 12,
         // D 1 -> D. Then A: C 2, D 2 (a tie: C) -> C's best child E (terminal, skipped);
         // then R: A 73, B 31 -> B.
         for want in [1, 2, 4, 5] {
-            assert_eq!(dag.step(), Some(want));
+            assert_eq!(dag.step(), Ok(Some(want)));
         }
         assert_eq!(dag.value(1), Some(30));
         assert_eq!(dag.value(2), Some(-30));
         assert_eq!(dag.value(4), Some(30));
         assert_eq!(dag.value(5), Some(30));
         assert_eq!(dag.parents(6), 2, "E is one node reached from C and from D");
-        assert_eq!(dag.step(), Some(3));
+        assert_eq!(dag.step(), Ok(Some(3)));
         assert_eq!(dag.value(3), Some(-7));
         assert_eq!(dag.value(1), Some(30));
         assert_eq!(dag.expansion_order(), &[1, 2, 4, 5, 3]);
 
         // The entries rebuild the same DAG (a resumed build), which goes on the same way.
-        let entries = dag.entries(4);
+        let entries = dag.entries();
+        assert!(entries.iter().all(|e| e.depth == 4));
         assert_eq!(entries.len(), 2 + 2 + 2 + 2 + 1);
-        let mut again = Dag::from_entries(&tree, &[1], 1.0, &entries);
+        let mut again = Dag::from_entries(&tree, &[1], 1.0, &entries).unwrap();
         assert_eq!(again.positions(), 5);
         assert_eq!(again.value(1), Some(30));
         assert_eq!(again.step(), dag.step());

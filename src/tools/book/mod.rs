@@ -6,5 +6,8 @@
 pub mod build;
 pub mod dag;
 
-pub use self::build::{book_value, build, BuildSettings, GameTree, SAVE_EVERY};
-pub use self::dag::{Dag, Tree};
+pub use self::build::{
+    book_value, build, build_with, leaf_value, line_entries, BuildSettings, ExternalValuer,
+    GameTree, LeafLimit, Root, SAVE_EVERY,
+};
+pub use self::dag::{Dag, Tree, Valued};
