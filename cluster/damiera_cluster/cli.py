@@ -67,6 +67,20 @@ def parser() -> argparse.ArgumentParser:
                    help="as damiera perft (keep: the OEIS A133046 counts)")
     q.add_argument("--tasks", type=int, help="tasks (default: 8 a CPU of the cluster)")
     q.add_argument("--work", help="keep finished tasks' counts here; a rerun reuses them")
+    b = sub.add_parser("book", help="an opening book by drop-out expansion, the leaf searches "
+                       "as tasks (at a fixed depth, the local build's book byte for byte)")
+    b.add_argument("-v", "--variant", required=True)
+    b.add_argument("--from", dest="openings", action="append", default=[],
+                   help="an openings file on the driver (repeatable), as damiera book build")
+    b.add_argument("--positions", type=int, required=True, help="stop at this many positions")
+    limit = b.add_mutually_exclusive_group(required=True)
+    limit.add_argument("-d", "--depth", type=int, help="leaf searches' depth in plies")
+    limit.add_argument("--movetime", type=int, help="leaf searches' time in ms (the book is "
+                       "then not reproducible)")
+    b.add_argument("--hash", type=int, default=16, help="each search's table, MiB (default 16)")
+    b.add_argument("--alpha", type=float, help="drop-out weight (default: damiera's)")
+    b.add_argument("--per-task", type=int, default=1, help="positions a task (default 1)")
+    b.add_argument("-o", "--out", required=True, help="the book file; resumed when it exists")
     return p
 
 
@@ -103,6 +117,8 @@ def main(argv=None) -> int:
             from damiera_cluster import match as job
         elif args.job == "egdb":
             from damiera_cluster import egdb as job
+        elif args.job == "book":
+            from damiera_cluster import book as job
         else:
             from damiera_cluster import perft as job
         return job.run(args, binary)

@@ -79,7 +79,7 @@ def init_ray(address: Optional[str], workers: Optional[int]) -> None:
         )
 
 
-def _die_with_parent() -> None:
+def die_with_parent() -> None:
     """In the damiera child: be killed when the worker that started it dies, so that a
     killed worker leaves no orphan computing a result no one reads (Linux prctl)."""
     try:
@@ -98,8 +98,10 @@ def mark_task() -> None:
         Path(d, f"{os.getpid()}-{os.urandom(6).hex()}").write_text("")
 
 
-def run_damiera(binary: str, args: list, task: str, cwd: Optional[str] = None) -> str:
-    """Runs ``binary args`` and returns its standard output.
+def run_damiera(binary: str, args: list, task: str, cwd: Optional[str] = None,
+                stdin: Optional[str] = None) -> str:
+    """Runs ``binary args`` (``stdin`` on its standard input, if given) and returns its
+    standard output.
 
     Raises :class:`TaskError` naming ``task`` when it cannot start or exits non-zero."""
     try:
@@ -108,7 +110,8 @@ def run_damiera(binary: str, args: list, task: str, cwd: Optional[str] = None) -
             capture_output=True,
             text=True,
             cwd=cwd,
-            preexec_fn=_die_with_parent,
+            input=stdin,
+            preexec_fn=die_with_parent,
         )
     except OSError as e:
         raise TaskError(f"{task}: cannot run {binary}: {e}") from None

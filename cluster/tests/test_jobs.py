@@ -173,3 +173,17 @@ def test_a_failing_task_is_one_line_naming_it(cluster, damiera, tmp_path):
                     r"exited with status \d+: ", last), last
     assert "missing.dmnn" in last
     assert not (tmp_path / "x.dmsp").exists()
+
+
+def test_book_is_the_local_build_byte_for_byte_and_resumes(cluster, damiera, tmp_path):
+    common = ["-v", "english", "--from", OPENINGS, "--depth", "4"]
+    local(damiera, "book", "build", *common, "--positions", "12", "--out",
+          str(tmp_path / "local.dmbk"))
+    out = str(tmp_path / "cluster.dmbk")
+    driver(cluster, damiera, "book", *common, "--positions", "6", "-o", out)
+    p = driver(cluster, damiera, "book", *common, "--positions", "12", "--per-task", "3",
+               "-o", out)
+    assert "12 positions expanded" in p.stdout
+    a = (tmp_path / "local.dmbk").read_bytes()
+    assert len(a) > 32 + 32 * 156, "every ballot's line is in the book"
+    assert a == (tmp_path / "cluster.dmbk").read_bytes()
