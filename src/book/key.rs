@@ -9,9 +9,12 @@
 //! numbers of the pieces on the board (and of the side's). It is not the engine's Zobrist key
 //! (which indexes internal squares), so the engine's hashing may change without changing books.
 
+use crate::core::dispatch::Dispatch;
 use crate::core::rules::{Color, Numbering};
+use crate::core::variant::Variant;
 use crate::core::variant_position::{Piece, VariantPosition};
 use crate::core::zobrist::splitmix64;
+use std::sync::OnceLock;
 
 /// The seed of the key table: the bytes of `"DMBK"` read as a big-endian number.
 pub const KEY_SEED: u64 = 0x444D_424B;
@@ -35,24 +38,39 @@ const TABLE: [u64; 6 * SQUARES + 1] = {
 
 /// The book numbers of a position's squares, in [`VariantPosition::squares`] order: the
 /// variant's own numbers where it numbers its squares (English, Italian: 1..32, International:
-/// 1..50), and where it writes algebraic names (Brazilian, Russian, Damone) the dark squares
-/// counted rank by rank from White's first rank, files a to h (`rank * 4 + file / 2 + 1`, both
-/// 0-based: Russian a1 = 1, c1 = 2, b2 = 5, h8 = 32; Damone b1 = 1, a2 = 5).
-pub fn square_numbers(pos: &VariantPosition) -> Vec<u8> {
-    let (files, _) = pos.board_size();
-    let algebraic = pos.numbering() == Numbering::Algebraic;
-    pos.squares()
+/// 1..50), and where it writes algebraic names (Brazilian, Russian, Damone) the numbers of
+/// [`Numbering::BottomLeft`], the dark squares counted rank by rank from White's first rank,
+/// files a to h (`rank * 4 + file / 2 + 1`, both 0-based: Russian a1 = 1, c1 = 2, b2 = 5,
+/// h8 = 32; Damone b1 = 1, a2 = 5). Made once per variant.
+pub fn square_numbers(pos: &VariantPosition) -> &'static [u8] {
+    static NUMBERS: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+    let all = NUMBERS.get_or_init(|| {
+        Variant::ALL
+            .into_iter()
+            .map(|v| {
+                let start = VariantPosition::start(v);
+                let numbering = match start.numbering() {
+                    Numbering::Algebraic => Numbering::BottomLeft,
+                    own => own,
+                };
+                start
+                    .squares()
+                    .iter()
+                    .map(|s| {
+                        let n = v
+                            .square_number_in(numbering, &s.name)
+                            .expect("every square has a number");
+                        u8::try_from(n).expect("at most 50 squares")
+                    })
+                    .collect()
+            })
+            .collect()
+    });
+    let i = Variant::ALL
         .iter()
-        .map(|s| {
-            if algebraic {
-                s.rank * (files / 2) + s.file / 2 + 1
-            } else {
-                s.name
-                    .parse()
-                    .expect("a numbered square's name is its number")
-            }
-        })
-        .collect()
+        .position(|&v| v == pos.variant())
+        .expect("a variant of Variant::ALL");
+    &all[i]
 }
 
 /// The table number of a piece of `colour` and `kind` on the square numbered `n` (1-based).
@@ -76,7 +94,7 @@ pub fn book_key(pos: &VariantPosition) -> u64 {
         Color::White => 0,
         Color::Black => TABLE[6 * SQUARES],
     };
-    for (piece, n) in pos.pieces().into_iter().zip(square_numbers(pos)) {
+    for (piece, &n) in pos.pieces().into_iter().zip(square_numbers(pos)) {
         if let Some((colour, kind)) = piece {
             key ^= piece_number(colour, kind, n);
         }
@@ -87,7 +105,6 @@ pub fn book_key(pos: &VariantPosition) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::variant::Variant;
 
     #[test]
     fn the_table_starts_with_splitmix64_of_the_seed() {
@@ -99,10 +116,24 @@ mod tests {
     }
 
     #[test]
+    fn algebraic_numbers_follow_the_documented_formula() {
+        // docs/book.md: `4 * rank + file / 2 + 1` on the algebraic boards.
+        for v in [Variant::Russian, Variant::Brazilian, Variant::Damone] {
+            let pos = VariantPosition::start(v);
+            let want: Vec<u8> = pos
+                .squares()
+                .iter()
+                .map(|s| 4 * s.rank + s.file / 2 + 1)
+                .collect();
+            assert_eq!(square_numbers(&pos), want.as_slice(), "{v:?}");
+        }
+    }
+
+    #[test]
     fn square_numbers_are_one_to_n_in_some_order() {
         for v in Variant::ALL {
             let pos = VariantPosition::start(v);
-            let mut n = square_numbers(&pos);
+            let mut n = square_numbers(&pos).to_vec();
             n.sort_unstable();
             let want: Vec<u8> = (1..=pos.square_count() as u8).collect();
             assert_eq!(n, want, "{v:?}");

@@ -49,7 +49,7 @@ pub fn book_move(pos: &VariantPosition, mv: &Move) -> BookMove {
         .squares()
         .into_iter()
         .map(|s| s.name)
-        .zip(square_numbers(pos))
+        .zip(square_numbers(pos).iter().copied())
         .collect();
     let squares = pos.move_squares(mv);
     let number = |name: &String| numbers[name];
