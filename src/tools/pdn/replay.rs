@@ -241,7 +241,8 @@ mod tests {
 
     #[test]
     fn a_prefix_stops_at_the_first_bad_move() {
-        let games = crate::tools::pdn::read_games("1. 11-15 23-19 2. 9-9 22-17 *\n");
+        use crate::tools::pdn::read_games;
+        let games = read_games("1. 11-15 23-19 2. 9-9 22-17 *\n");
         let (r, e) = replay_prefix(&games[0], Variant::English).unwrap();
         assert_eq!(r.moves, ["11-15", "23-19"]);
         let e = e.expect("the third move is bad");
