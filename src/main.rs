@@ -28,7 +28,7 @@ enum Command {
     /// Search fixed positions of every variant to a fixed depth: total nodes (a signature of
     /// the search's behaviour) and nodes per second.
     Bench(cli::bench::BenchArgs),
-    /// Opening books in the DMBK format: info, probe (docs/book.md).
+    /// Opening books in the DMBK format: build, info, probe, export, import, merge (docs/book.md).
     Book(cli::book::BookArgs),
     /// The Hub protocol (Scan, pydraughts, lidraughts-bot) on stdin/stdout.
     Hub,

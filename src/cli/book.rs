@@ -1,16 +1,18 @@
-//! `damiera book`: build, describe and probe opening books in the DMBK format (docs/book.md).
+//! `damiera book`: build, describe, probe, export, import and merge opening books in the DMBK
+//! format (docs/book.md); `values` gives leaf values to outside builders (the Ray job).
 //! The work is in `damiera::book` and `damiera::tools::book`; this file holds the arguments
 //! and the printing.
 
 use super::shared::{fail, hash_mib, variant};
 use clap::Subcommand;
-use damiera::book::{book_key, Book, BookError, BookMove};
+use damiera::book::{book_key, write, Book, BookError, BookMove};
 use damiera::core::variant::Variant;
 use damiera::core::variant_position::VariantPosition;
 use damiera::engine::Engine;
 use damiera::tools::arena::openings::read_openings;
 use damiera::tools::book::{
-    build_with, leaf_value, BuildSettings, GameTree, LeafLimit, Root, Valued,
+    build_with, export_pdn, leaf_value, merge, BuildSettings, ExportSettings, GameTree, Import,
+    LeafLimit, MergeError, Root, Valued,
 };
 use damiera::tools::progress;
 use std::io::{BufRead, Write};
@@ -103,6 +105,56 @@ enum BookCommand {
         #[arg(long)]
         fen: Option<String>,
     },
+    /// The book's tree as PDN: one game, the best moves its main line, the other book moves
+    /// nested variations, each move's score a comment; each position's moves written once.
+    Export {
+        /// The book file.
+        book: PathBuf,
+        /// The PDN file to write.
+        #[arg(long)]
+        pdn: PathBuf,
+        /// Write no move more than this many plies from the root.
+        #[arg(long)]
+        max_ply: Option<usize>,
+        /// The root position (default: the variant's start).
+        #[arg(long)]
+        fen: Option<String>,
+        /// One game per line from the root to a leaf instead of variations (for readers that
+        /// skip variations, such as pydraughts).
+        #[arg(long)]
+        lines: bool,
+    },
+    /// A book from PDN game collections: the (position, move) pairs of the first --max-ply
+    /// moves played in at least --min-games games; count = games, score = the mover's
+    /// 100 * (wins - losses) / games with a result, depth 0.
+    Import {
+        /// english (american, checkers), italian, brazilian, russian, damone or international;
+        /// games with another [GameType] are skipped.
+        #[arg(long, short)]
+        variant: String,
+        /// The PDN files.
+        #[arg(long, required = true, num_args = 1..)]
+        pdn: Vec<PathBuf>,
+        /// Keep a move played in at least this many games.
+        #[arg(long)]
+        min_games: u32,
+        /// Count the first this many moves (plies) of each game.
+        #[arg(long, default_value_t = 30)]
+        max_ply: usize,
+        /// The book file to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// The union of books of one variant: of a move in several, the entry of the greatest
+    /// depth (ties: the first file's), counts summed.
+    Merge {
+        /// The books (two or more).
+        #[arg(required = true, num_args = 2..)]
+        books: Vec<PathBuf>,
+        /// The book file to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
 }
 
 /// The taken squares of a book move as book numbers joined by commas, or `-`.
@@ -125,6 +177,9 @@ pub fn run(a: BookArgs) -> ExitCode {
         BookCommand::Info { book } | BookCommand::Probe { book, .. } => book,
         BookCommand::Build { .. } => return run_build(a.command),
         BookCommand::Values { .. } => return run_values(a.command),
+        BookCommand::Export { .. } => return run_export(a.command),
+        BookCommand::Import { .. } => return run_import(a.command),
+        BookCommand::Merge { books, out } => return run_merge(books, out),
     };
     let book = match Book::open(path) {
         Ok(b) => b,
@@ -137,7 +192,11 @@ pub fn run(a: BookArgs) -> ExitCode {
             println!("entries {}", info.entries);
             println!("positions {}", info.positions);
         }
-        BookCommand::Build { .. } | BookCommand::Values { .. } => unreachable!("handled above"),
+        BookCommand::Build { .. }
+        | BookCommand::Values { .. }
+        | BookCommand::Export { .. }
+        | BookCommand::Import { .. }
+        | BookCommand::Merge { .. } => unreachable!("handled above"),
         BookCommand::Probe { fen, .. } => {
             let pos = match VariantPosition::new(book.variant(), fen.as_deref()) {
                 Ok(p) => p,
@@ -352,4 +411,181 @@ fn run_values(command: BookCommand) -> ExitCode {
         println!("{} {}", r.value, r.depth);
     }
     ExitCode::SUCCESS
+}
+
+/// `damiera book export`: the book read, its tree written as PDN.
+fn run_export(command: BookCommand) -> ExitCode {
+    let BookCommand::Export {
+        book,
+        pdn,
+        max_ply,
+        fen,
+        lines,
+    } = command
+    else {
+        unreachable!("run_export gets an export")
+    };
+    let b = match Book::open(&book) {
+        Ok(b) => b,
+        Err(e) => return fail(&e.to_string()),
+    };
+    let root = match VariantPosition::new(b.variant(), fen.as_deref()) {
+        Ok(p) => p,
+        Err(e) => return fail(&format!("--fen: {e}")),
+    };
+    let name = book.file_name().map_or_else(
+        || book.display().to_string(),
+        |n| n.to_string_lossy().into(),
+    );
+    let settings = ExportSettings {
+        root,
+        max_ply,
+        event: format!("damiera book {name}"),
+        lines,
+    };
+    let e = match export_pdn(&b, &settings) {
+        Ok(e) => e,
+        Err(e) => return fail(&format!("{}: {e}", book.display())),
+    };
+    if let Err(err) = std::fs::write(&pdn, &e.pdn) {
+        return fail(&format!("{}: {err}", pdn.display()));
+    }
+    println!(
+        "{}: {} game{}, {} moves from {} positions, main line {} plies",
+        pdn.display(),
+        e.games,
+        if e.games == 1 { "" } else { "s" },
+        e.moves,
+        e.positions,
+        e.main_line
+    );
+    ExitCode::SUCCESS
+}
+
+/// `damiera book import`: every file read and counted (a bar over the files), the book
+/// written, the skipped games reported in one warning line each.
+fn run_import(command: BookCommand) -> ExitCode {
+    let BookCommand::Import {
+        variant: name,
+        pdn,
+        min_games,
+        max_ply,
+        out,
+    } = command
+    else {
+        unreachable!("run_import gets an import")
+    };
+    let v = match variant(&name) {
+        Ok(v) => v,
+        Err(e) => return fail(&e),
+    };
+    if min_games == 0 {
+        return fail("--min-games is at least 1");
+    }
+    let mut import = Import::new(v, max_ply);
+    let bar = progress::bar(
+        pdn.len() as u64,
+        "{bar:30} {pos}/{len} files {msg} {elapsed_precise} left {eta}",
+    );
+    for path in &pdn {
+        let bytes = match std::fs::read(path) {
+            Ok(b) => b,
+            Err(e) => {
+                bar.finish_and_clear();
+                return fail(&format!("{}: {e}", path.display()));
+            }
+        };
+        // Old PDN collections are often Latin-1: undecodable bytes become U+FFFD.
+        let text = String::from_utf8_lossy(&bytes);
+        let s = import.add_pdn(&path.display().to_string(), &text);
+        if s.imported == 0 {
+            bar.finish_and_clear();
+            let why = match (&s.first_problem, s.other_variant) {
+                (Some(p), _) => format!(" (first problem: {p})"),
+                (None, n) if n > 0 => format!(" ({n} of another variant)"),
+                _ => String::new(),
+            };
+            return fail(&format!(
+                "{}: no game of {} with a legal move in {} game{}{why}",
+                path.display(),
+                v.name(),
+                s.games,
+                if s.games == 1 { "" } else { "s" }
+            ));
+        }
+        bar.inc(1);
+        bar.set_message(format!("{} games", import.summary().imported));
+    }
+    bar.finish_and_clear();
+    let entries = import.entries(min_games);
+    let written = match write(&out, v, &entries) {
+        Ok(n) => n,
+        Err(e) => return fail(&e.to_string()),
+    };
+    let s = import.summary();
+    if s.other_variant > 0 {
+        eprintln!(
+            "warning: {} game{} of another variant skipped",
+            s.other_variant,
+            if s.other_variant == 1 { "" } else { "s" }
+        );
+    }
+    if s.stopped > 0 {
+        eprintln!(
+            "warning: {} game{} stopped at a bad move or unreadable, the rest of each skipped \
+             (first: {})",
+            s.stopped,
+            if s.stopped == 1 { "" } else { "s" },
+            s.first_problem.as_deref().unwrap_or("?")
+        );
+    }
+    let info = Book::new(v, entries).info();
+    println!(
+        "{}: {written} entries, {} positions ({} book) from {} games",
+        out.display(),
+        info.positions,
+        v.name(),
+        s.imported
+    );
+    ExitCode::SUCCESS
+}
+
+/// `damiera book merge`: the books read, merged, written.
+fn run_merge(paths: &[PathBuf], out: &std::path::Path) -> ExitCode {
+    let mut books = Vec::with_capacity(paths.len());
+    for p in paths {
+        match Book::open(p) {
+            Ok(b) => books.push(b),
+            Err(e) => return fail(&e.to_string()),
+        }
+    }
+    let merged = match merge(&books) {
+        Ok(m) => m,
+        Err(MergeError::MixedVariants {
+            index,
+            expected,
+            found,
+        }) => {
+            return fail(&format!(
+                "{} is {}, {} is {}: books of one variant only",
+                paths[index].display(),
+                found.name(),
+                paths[0].display(),
+                expected.name()
+            ))
+        }
+        Err(e) => return fail(&e.to_string()),
+    };
+    match write(out, merged.variant(), merged.entries()) {
+        Ok(n) => {
+            println!(
+                "{}: {n} entries, {} positions ({} book)",
+                out.display(),
+                merged.info().positions,
+                merged.variant().name()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(&e.to_string()),
+    }
 }

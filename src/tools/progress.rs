@@ -1,6 +1,7 @@
 //! The progress bars of the long commands (`match`, `selfplay`, `analyse --pdn`, `perft`,
-//! `egdb build` and `egdb play`, and the trainer's pattern fit): indicatif set up in one place. Each command keeps its own
-//! template (what it counts); every bar draws on stderr, so stdout stays the command's output.
+//! `egdb build` and `egdb play`, `book build` and `book import`, and the trainer's pattern
+//! fit): indicatif set up in one place. Each command keeps its own template (what it counts);
+//! every bar draws on stderr, so stdout stays the command's output.
 
 pub use indicatif::ProgressBar;
 use indicatif::{ProgressDrawTarget, ProgressStyle};

@@ -45,7 +45,7 @@ mod text;
 mod write;
 
 pub use read::read_games;
-pub use replay::{game_type, replay, variant_of, variant_tag, Replay};
+pub use replay::{game_type, replay, replay_prefix, variant_of, variant_tag, Replay};
 pub use result::{parse_result, result_token};
 pub use text::{GameText, MoveText, PdnError, Span};
 pub use write::{escape, move_label, move_number, pdn_move_names};

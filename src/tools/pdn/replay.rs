@@ -2,9 +2,10 @@
 //! lidraughts' numeric Russian and Brazilian squares rewritten as algebraic ones, and
 //! [`replay`], which checks every move and gives the positions.
 
-use super::text::{GameText, PdnError, Span};
+use super::text::{GameText, MoveText, PdnError, Span};
 use crate::core::dispatch::{Dispatch, VariantFn};
 use crate::core::draughts::Draughts;
+use crate::core::moves::Move;
 use crate::core::notation::{self, MoveError};
 use crate::core::rules::{Color, Numbering};
 use crate::core::variant::Variant;
@@ -105,8 +106,8 @@ struct ReplayJob<'a> {
 }
 
 impl VariantFn for ReplayJob<'_> {
-    type Output = Result<Replay, PdnError>;
-    fn call<G: Draughts>(self) -> Result<Replay, PdnError> {
+    type Output = Result<(Replay, Option<PdnError>), PdnError>;
+    fn call<G: Draughts>(self) -> Result<(Replay, Option<PdnError>), PdnError> {
         let game = self.game;
         // Numeric squares in a file of an algebraic variant (lidraughts' Russian and Brazilian
         // files) are read in the numbering its GameType names.
@@ -129,39 +130,61 @@ impl VariantFn for ReplayJob<'_> {
         };
         let start_side = G::side(&pos);
         let mut moves = Vec::with_capacity(game.moves.len());
+        let mut stop = None;
         for m in &game.moves {
-            let text = if numeric_algebraic && m.text.starts_with(|c: char| c.is_ascii_digit()) {
-                move_in_names(self.variant, &m.text, numbering)
-                    .ok_or_else(|| at(m.span, format!("'{}' is not a move", m.text)))?
-            } else {
-                m.text.clone()
-            };
-            if !G::has_moves(&pos) {
-                return Err(at(
-                    m.span,
-                    format!("move {} after the end of the game", m.text),
-                ));
-            }
-            // Checkers literature (and many English PDN files) writes jumps with `-` too
-            // (`15-24`): a `-` move that is not a legal quiet move is read as `from x to`.
-            let mv = match G::parse_move(&pos, &text) {
-                Err(e @ MoveError::Illegal(_)) if text.matches('-').count() == 1 => {
-                    G::parse_move(&pos, &text.replace('-', "x")).map_err(|_| e)
+            match step::<G>(self.variant, numbering, &pos, m) {
+                Ok(mv) => {
+                    moves.push(G::move_name(&pos, &mv));
+                    pos = G::make(&pos, &mv);
                 }
-                r => r,
+                Err(e) => {
+                    stop = Some(e);
+                    break;
+                }
             }
-            .map_err(|e| at(m.span, e.to_string()))?;
-            moves.push(G::move_name(&pos, &mv));
-            pos = G::make(&pos, &mv);
         }
-        Ok(Replay {
+        let replay = Replay {
             variant: self.variant,
             start_fen,
             start_side,
             first_number: game.first_number.or(fen_number).unwrap_or(1).max(1),
             moves,
-        })
+        };
+        Ok((replay, stop))
     }
+}
+
+/// The legal move that `m` names in `pos`, or why it names none.
+fn step<G: Draughts>(
+    variant: Variant,
+    numbering: Numbering,
+    pos: &G::Position,
+    m: &MoveText,
+) -> Result<Move, PdnError> {
+    let at = |message: String| PdnError {
+        span: m.span,
+        message,
+    };
+    let text = if G::NUMBERING == Numbering::Algebraic
+        && m.text.starts_with(|c: char| c.is_ascii_digit())
+    {
+        move_in_names(variant, &m.text, numbering)
+            .ok_or_else(|| at(format!("'{}' is not a move", m.text)))?
+    } else {
+        m.text.clone()
+    };
+    if !G::has_moves(pos) {
+        return Err(at(format!("move {} after the end of the game", m.text)));
+    }
+    // Checkers literature (and many English PDN files) writes jumps with `-` too
+    // (`15-24`): a `-` move that is not a legal quiet move is read as `from x to`.
+    match G::parse_move(pos, &text) {
+        Err(e @ MoveError::Illegal(_)) if text.matches('-').count() == 1 => {
+            G::parse_move(pos, &text.replace('-', "x")).map_err(|_| e)
+        }
+        r => r,
+    }
+    .map_err(|e| at(e.to_string()))
 }
 
 /// Replays a game's moves in `variant` (from [`variant_of`]).
@@ -169,6 +192,22 @@ impl VariantFn for ReplayJob<'_> {
 /// Errors, each with its line and column: a bad `[FEN]`, a move that is not a move, illegal or
 /// ambiguous here, or one after the game has ended.
 pub fn replay(game: &GameText, variant: Variant) -> Result<Replay, PdnError> {
+    match replay_prefix(game, variant)? {
+        (r, None) => Ok(r),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// Replays a game's moves in `variant` as far as they are legal: the replay of the moves
+/// before the first bad one, and that move's error (`None` when every move is legal), for the
+/// readers that keep what a damaged game holds (`book import`).
+///
+/// Errors, with line and column: a syntax error in the game ([`GameText::error`]) or a bad
+/// `[FEN]`, where nothing is replayed.
+pub fn replay_prefix(
+    game: &GameText,
+    variant: Variant,
+) -> Result<(Replay, Option<PdnError>), PdnError> {
     if let Some(e) = &game.error {
         return Err(e.clone());
     }
@@ -198,5 +237,16 @@ mod tests {
             notation::parse_fen_in::<Russian>("W:W21-32:B1,2:H0:F7", Numbering::TopLeft),
             notation::parse_fen::<Russian>("W:Wa3,c3,e3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8:H0:F7")
         );
+    }
+
+    #[test]
+    fn a_prefix_stops_at_the_first_bad_move() {
+        use crate::tools::pdn::read_games;
+        let games = read_games("1. 11-15 23-19 2. 9-9 22-17 *\n");
+        let (r, e) = replay_prefix(&games[0], Variant::English).unwrap();
+        assert_eq!(r.moves, ["11-15", "23-19"]);
+        let e = e.expect("the third move is bad");
+        assert_eq!(e.span, Span { line: 1, col: 19 });
+        assert_eq!(replay(&games[0], Variant::English).unwrap_err(), e);
     }
 }
