@@ -438,3 +438,256 @@ fn final_fen(r: &pdn::Replay) -> String {
         .expect("legal");
     e.fen()
 }
+
+/// `damiera book probe BOOK [--fen F]`'s moves as `analyse --book` prints them: `11-15 +0.19
+/// (depth 2, count 1)`, joined by `, ` (centi-men as men, every score within ±200 men).
+fn probed_as_analyse_prints(book: &Path, fen: Option<&str>) -> String {
+    let mut cmd = damiera();
+    cmd.args(["book", "probe"]).arg(book);
+    if let Some(f) = fen {
+        cmd.args(["--fen", f]);
+    }
+    let out = cmd.output().expect("runs");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let moves: Vec<String> = text
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            let cm: i32 = f[4].parse().expect("a score");
+            assert!(cm.abs() <= 20_000, "{l}");
+            format!(
+                "{} {:+.2} (depth {}, count {})",
+                f[0],
+                f64::from(cm) / 100.0,
+                f[5],
+                f[6]
+            )
+        })
+        .collect();
+    if moves.is_empty() {
+        "none".into()
+    } else {
+        moves.join(", ")
+    }
+}
+
+/// `analyse`'s output: the FEN of its first line and its `book: ` line.
+fn analyse_book_line(args: &[&str], book: &Path) -> (String, String) {
+    let out = damiera()
+        .args(["analyse", "-v", "english", "-d", "2"])
+        .args(args)
+        .arg("--book")
+        .arg(book)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{text}");
+    let fen = text
+        .lines()
+        .next()
+        .and_then(|l| l.split_whitespace().nth(1))
+        .expect("the FEN line")
+        .to_string();
+    let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("book: ")).collect();
+    assert_eq!(lines.len(), 1, "{text}");
+    // Before the search's output.
+    assert!(
+        text.find("book: ") < text.find("principal variation"),
+        "{text}"
+    );
+    (fen, lines[0]["book: ".len()..].to_string())
+}
+
+#[test]
+fn analyse_book_prints_the_book_moves_and_marks_a_games_book_moves() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let book = dir.path().join("english.dmbk");
+    let out = damiera()
+        .args(["book", "build", "--variant", "english", "--positions", "12"])
+        .args(["--depth", "2", "--out"])
+        .arg(&book)
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{out:?}");
+
+    // One position: the moves `book probe` gives, best first, before the search.
+    let (start, line) = analyse_book_line(&[], &book);
+    assert_eq!(line, probed_as_analyse_prints(&book, None));
+    assert_eq!(line, probed_as_analyse_prints(&book, Some(&start)));
+    assert_eq!(line.split("), ").count(), 7, "the start's 7 moves: {line}");
+    let first = line.split_whitespace().next().expect("a move").to_string();
+    let (after, line) = analyse_book_line(&["-m", &first], &book);
+    assert_eq!(line, probed_as_analyse_prints(&book, Some(&after)));
+    assert_ne!(line, "none");
+    let (_, line) = analyse_book_line(&["-f", "W:WK5,22:BK27,3"], &book);
+    assert_eq!(line, "none");
+    // A book of another variant, and a file that is no book: one line, exit status 2.
+    for (args, says) in [
+        (["-v", "russian"], "its variant is english, not russian"),
+        (["-v", "english"], "not a DMBK opening book"),
+    ] {
+        let file = if says.starts_with("its") {
+            book.clone()
+        } else {
+            data("blunder.pdn")
+        };
+        let out = damiera()
+            .arg("analyse")
+            .args(args)
+            .args(["-d", "2", "--book"])
+            .arg(&file)
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("error: --book ") && err.contains(says),
+            "{err}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+
+    // A game along the book's best line until the book ends, then two more moves: each move
+    // the book holds is marked `book`, and the report says where the game left the book.
+    let opened = damiera::book::Book::open(&book).expect("the book");
+    let mut pos = damiera::core::variant_position::VariantPosition::start(Variant::English);
+    let mut moves = Vec::new();
+    while let Some(best) = opened
+        .probe(&pos)
+        .first()
+        .filter(|_| moves.len() < 40)
+        .cloned()
+    {
+        moves.push(best.name.clone());
+        pos.play(&best.mv);
+    }
+    let booked = moves.len();
+    assert!(booked >= 2, "{moves:?}");
+    for _ in 0..2 {
+        let mv = pos.legal_moves()[0];
+        moves.push(pos.move_name(&mv));
+        pos.play(&mv);
+    }
+    let game = dir.path().join("game.pdn");
+    std::fs::write(
+        &game,
+        format!("[GameType \"21\"]\n\n{} *\n", moves.join(" ")),
+    )
+    .expect("written");
+    let out_pdn = dir.path().join("out.pdn");
+    let out = damiera()
+        .args(["analyse", "--pdn"])
+        .arg(&game)
+        .args(["--depth", "2", "--book"])
+        .arg(&book)
+        .arg("--out")
+        .arg(&out_pdn)
+        .output()
+        .expect("runs");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{report}");
+    let written = std::fs::read_to_string(&out_pdn).expect("written");
+    let a = damiera::tools::pdn::read_games(&written);
+    let r = replayed(&a[0]);
+    assert_eq!(r.moves, moves, "the same game");
+    let comments: Vec<&str> = written
+        .split('{')
+        .skip(1)
+        .map(|c| c.split('}').next().unwrap_or(""))
+        // A mistake's second comment (`{best ...}`) is not the move's own.
+        .filter(|c| !c.starts_with("best "))
+        .collect();
+    assert_eq!(comments.len(), moves.len(), "{written}");
+    for (i, c) in comments.iter().enumerate() {
+        assert_eq!(c.ends_with(" book"), i < booked, "move {}: {c}", i + 1);
+    }
+    let label = damiera::tools::pdn::move_label(Variant::English, r.start_side, 1, booked - 1);
+    let left = format!(
+        "  book: the first {booked} plies were book moves; the book has no move after {label} {}\n",
+        moves[booked - 1]
+    );
+    assert!(report.contains(&left), "{left}\n{report}");
+    // Without --book nothing is said of a book.
+    let out = damiera()
+        .args(["analyse", "--pdn"])
+        .arg(&game)
+        .args(["--depth", "2"])
+        .output()
+        .expect("runs");
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("book"));
+}
+
+#[test]
+fn a_game_that_leaves_the_book_by_another_move_is_told_the_book_moves() {
+    use damiera::book::probe::book_move;
+    use damiera::book::{book_key, write, Entry};
+    use damiera::core::variant_position::VariantPosition;
+    // A hand-made book: 11-15 (+0.20) and 9-13 (+0.05) at the start, 23-19 (-0.10) after
+    // 11-15. The game plays 11-15 22-18: one book move, then 22-18 leaves the book.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let book = dir.path().join("hand.dmbk");
+    let mut pos = VariantPosition::start(Variant::English);
+    let entry = |pos: &VariantPosition, name: &str, score: i16| {
+        let mv = pos.parse_move(name).expect("legal");
+        Entry {
+            key: book_key(pos),
+            mv: book_move(pos, &mv),
+            score,
+            depth: 6,
+            count: 1,
+        }
+    };
+    let mut entries = vec![entry(&pos, "11-15", 20), entry(&pos, "9-13", 5)];
+    pos.play(&pos.parse_move("11-15").expect("legal"));
+    entries.push(entry(&pos, "23-19", -10));
+    write(&book, Variant::English, &entries).expect("written");
+    let game = dir.path().join("game.pdn");
+    std::fs::write(&game, "[GameType \"21\"]\n\n1. 11-15 22-18 2. 15x22 *\n").expect("written");
+    let out = damiera()
+        .args(["analyse", "--pdn"])
+        .arg(&game)
+        .args(["--depth", "2", "--book"])
+        .arg(&book)
+        .output()
+        .expect("runs");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{report}");
+    // Scores in the report are White's (23-19 is White's move: its -0.10 stays -0.10).
+    assert!(
+        report.contains(
+            "  book: the first ply was a book move; 1... 22-18 left it (book: 23-19 -0.10)\n"
+        ),
+        "{report}"
+    );
+    // A first move out of the book: Black's book moves, in White's view.
+    std::fs::write(&game, "[GameType \"21\"]\n\n1. 10-14 22-18 *\n").expect("written");
+    let out = damiera()
+        .args(["analyse", "--pdn"])
+        .arg(&game)
+        .args(["--depth", "2", "--book"])
+        .arg(&book)
+        .output()
+        .expect("runs");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        report.contains("  book: 1. 10-14 left it (book: 11-15 -0.20, 9-13 -0.05)\n"),
+        "{report}"
+    );
+    // A game of another variant is not looked up in an English book.
+    std::fs::write(&game, "[GameType \"25\"]\n\n1. c3-d4 f6-g5 *\n").expect("written");
+    let out = damiera()
+        .args(["analyse", "--pdn"])
+        .arg(&game)
+        .args(["--depth", "2", "--book"])
+        .arg(&book)
+        .output()
+        .expect("runs");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        report.contains("  book: none (the book's variant is english, the game's russian)\n"),
+        "{report}"
+    );
+}

@@ -687,3 +687,114 @@ fn hello_lists_the_levels_and_go_plays_at_one() {
     p.send(json!({"type": "takeback", "plies": 1}));
     assert_eq!(p.expect("position")["history"], json!([]));
 }
+
+/// `damiera book probe BOOK --fen FEN`'s moves: name, score (centi-men), depth, count.
+fn probed(book: &Path, fen: &str) -> Vec<Value> {
+    let out = Command::new(assert_cmd::cargo::cargo_bin("damiera"))
+        .args(["book", "probe"])
+        .arg(book)
+        .args(["--fen", fen])
+        .output()
+        .expect("book probe runs");
+    assert!(out.status.success());
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            let n = |i: usize| f[i].parse::<i64>().expect("a number");
+            json!({"name": f[0], "cm": n(4), "depth": n(5), "count": n(6)})
+        })
+        .collect()
+}
+
+/// A position message's book moves without the fields computed from the score.
+fn book_of(pos: &Value) -> Vec<Value> {
+    pos["book"]
+        .as_array()
+        .unwrap_or_else(|| panic!("a book list: {pos}"))
+        .iter()
+        .map(
+            |b| json!({"name": b["name"], "cm": b["cm"], "depth": b["depth"], "count": b["count"]}),
+        )
+        .collect()
+}
+
+#[test]
+fn positions_carry_the_book_moves_and_the_engine_plays_from_the_book() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let book = dir.path().join("english.dmbk");
+    let out = Command::new(assert_cmd::cargo::cargo_bin("damiera"))
+        .args(["book", "build", "--variant", "english", "--positions", "12"])
+        .args(["--depth", "2", "--out"])
+        .arg(&book)
+        .output()
+        .expect("book build runs");
+    assert!(out.status.success(), "{out:?}");
+    let path = book.to_str().expect("a UTF-8 path");
+
+    // A bad book, or two books of one variant: one line, exit status 2, no server.
+    let bad = dir.path().join("bad.dmbk");
+    std::fs::write(&bad, [b'x'; 64]).expect("written");
+    for (args, says) in [
+        (vec![path, bad.to_str().unwrap()], "not a DMBK"),
+        (vec![path, path], "a second english book"),
+    ] {
+        let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("damiera"));
+        cmd.args(["serve", "--port", "0"]);
+        for a in args {
+            cmd.args(["--book", a]);
+        }
+        let out = cmd.output().expect("runs");
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("error: --book ") && err.contains(says),
+            "{err}"
+        );
+    }
+
+    let s = Server::start(&["--book", path]);
+    let (mut p, start) = Page::open(&s);
+    let fen = start["fen"].as_str().expect("a FEN");
+    let moves = probed(&book, fen);
+    assert_eq!(moves.len(), 7, "every move of the start is in the book");
+    assert_eq!(book_of(&start), moves);
+    // Each book move is one of the position's moves, with its score in men from White's view
+    // (Black moves first in English: the book's +0.19 for Black is -0.19).
+    for b in start["book"].as_array().unwrap() {
+        assert!(names(&start).contains(&b["name"].as_str().unwrap().to_string()));
+        let cm = b["cm"].as_f64().unwrap();
+        assert!(
+            (b["score"].as_f64().unwrap() + cm / 100.0).abs() < 1e-9,
+            "{b}"
+        );
+        assert_eq!(b["score_text"], format!("{:+.2}", -cm / 100.0), "{b}");
+    }
+    // After a book move: the book's moves of the new position.
+    let first = moves[0]["name"].as_str().unwrap();
+    p.send(json!({"type": "move", "move": first}));
+    let pos = p.expect("position");
+    assert_eq!(book_of(&pos), probed(&book, pos["fen"].as_str().unwrap()));
+    // The engine plays the best book move at once, and says it came from the book.
+    let best_book = book_of(&pos)[0]["name"].clone();
+    p.send(json!({"type": "go", "depth": 2}));
+    let best = p.expect("bestmove");
+    assert_eq!(best["book"], true, "{best}");
+    assert_eq!(best["move"], best_book, "{best}");
+    let pos = p.expect("position");
+    assert_eq!(pos["history"], json!([first, best_book]));
+    // Out of the book: an empty list; a variant without a book: null.
+    p.send(json!({"type": "new", "variant": "english", "fen": "W:WK5,22:BK27,3"}));
+    assert_eq!(p.expect("position")["book"], json!([]));
+    p.send(json!({"type": "new", "variant": "russian"}));
+    assert_eq!(p.expect("position")["book"], Value::Null);
+    p.send(json!({"type": "go", "depth": 2}));
+    assert_eq!(p.expect("bestmove")["book"], false);
+
+    // Without --book, positions carry no book.
+    let s = Server::start(&[]);
+    let (_, start) = Page::open(&s);
+    assert_eq!(start["book"], Value::Null);
+}

@@ -3,12 +3,14 @@
 
 use super::analyse_pdn;
 use super::shared::{evaluations, fail, hash_mib};
+use damiera::book::{Book, ProbedMove};
 use damiera::core::variant::Variant;
+use damiera::core::variant_position::VariantPosition;
 use damiera::egdb::default_dir;
 use damiera::engine::eval::Evaluation;
 use damiera::engine::search::Limits;
 use damiera::engine::{Depth, Engine, Event, MoveForm, Score, MAX_EGDB_PIECES};
-use damiera::tools::analysis::{db_score, db_text};
+use damiera::tools::analysis::{book_score, db_score, db_text};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -54,6 +56,12 @@ pub struct AnalyseArgs {
     /// `db win`/`db draw`/`db loss`.
     #[arg(long, value_name = "DIR")]
     pub egdb: Option<Option<PathBuf>>,
+    /// An opening book (DMBK, docs/book.md): the position's book moves are printed before the
+    /// search (`book: 11-15 +0.19 (depth 8, count 1), ...` or `book: none`); with --pdn, each
+    /// move that was a book move is marked `book` and the report says where the game left the
+    /// book.
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<PathBuf>,
 }
 
 /// Runs `damiera analyse`: loads `--eval-file`, then analyses the position or, with `--pdn`,
@@ -76,6 +84,10 @@ pub fn run(a: AnalyseArgs) -> ExitCode {
         None => Vec::new(),
     };
     let egdb = a.egdb.map(|d| d.unwrap_or_else(default_dir));
+    let book = match a.book.as_deref().map(Book::open).transpose() {
+        Ok(b) => b,
+        Err(e) => return fail(&format!("--book {e}")),
+    };
     if let Some(path) = a.pdn {
         return analyse_pdn::run(analyse_pdn::PdnArgs {
             path,
@@ -87,11 +99,21 @@ pub fn run(a: AnalyseArgs) -> ExitCode {
             hash,
             evaluations,
             egdb,
+            book,
         });
     }
     let Some(variant) = variant else {
         return fail("--variant is needed without --pdn");
     };
+    if let (Some(b), Some(path)) = (&book, &a.book) {
+        if b.variant() != variant {
+            return fail(&format!(
+                "--book {}: its variant is {}, not {variant}",
+                path.display(),
+                b.variant().name()
+            ));
+        }
+    }
     run_position(
         variant,
         a.fen.as_deref(),
@@ -103,6 +125,7 @@ pub fn run(a: AnalyseArgs) -> ExitCode {
         },
         hash,
         egdb.as_deref(),
+        book.as_ref(),
         evaluations
             .into_iter()
             .next()
@@ -110,8 +133,9 @@ pub fn run(a: AnalyseArgs) -> ExitCode {
     )
 }
 
-/// Analyses one position; exit status 2 on a bad FEN or move, or a hash table that cannot be
-/// had.
+/// Analyses one position (with `book`, printing its book moves first); exit status 2 on a bad
+/// FEN or move, or a hash table that cannot be had.
+#[allow(clippy::too_many_arguments)]
 fn run_position(
     variant: Variant,
     fen: Option<&str>,
@@ -119,6 +143,7 @@ fn run_position(
     limits: Limits,
     hash: usize,
     egdb: Option<&Path>,
+    book: Option<&Book>,
     evaluation: Evaluation,
 ) -> ExitCode {
     // A 1 MiB table first, then the one asked for (1 to MAX_HASH_MIB, checked by clap), so
@@ -150,6 +175,12 @@ fn run_position(
     }
     if let Some(p) = engine.probe_egdb() {
         println!("{}", db_text(&p.probe));
+    }
+    if let Some(book) = book {
+        let probed = VariantPosition::from_fen(variant, &engine.fen())
+            .map(|pos| book.probe(&pos))
+            .unwrap_or_default();
+        println!("book: {}", book_text(&probed));
     }
     println!(
         "{:>5} {:>9} {:>12} {:>8} {:>7}  principal variation",
@@ -185,6 +216,29 @@ fn run_position(
         (None, _) => println!("no legal move"),
     }
     ExitCode::SUCCESS
+}
+
+/// A position's book moves as `analyse` prints them, best first: `11-15 +0.19 (depth 8,
+/// count 1), 9-13 +0.05 (depth 8, count 0)` (scores from the side to move's view, as the
+/// search's), or `none`.
+fn book_text(moves: &[ProbedMove]) -> String {
+    if moves.is_empty() {
+        return "none".into();
+    }
+    let each: Vec<String> = moves
+        .iter()
+        .map(|m| {
+            let e = &m.entry;
+            format!(
+                "{} {} (depth {}, count {})",
+                m.name,
+                score_text(book_score(e.score)),
+                e.depth,
+                e.count
+            )
+        })
+        .collect();
+    each.join(", ")
 }
 
 /// A score as a person reads it: men with a sign, a win/loss in plies, or a database

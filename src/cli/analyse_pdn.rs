@@ -3,6 +3,7 @@
 //!
 //! The analysis itself is [`damiera::tools::analysis`].
 
+use damiera::book::Book;
 use damiera::core::variant::Variant;
 use damiera::engine::eval::Evaluation;
 use damiera::engine::search::Limits;
@@ -35,6 +36,8 @@ pub struct PdnArgs {
     pub evaluations: Vec<(Variant, Evaluation)>,
     /// The endgame databases' root (`--egdb`), if used.
     pub egdb: Option<PathBuf>,
+    /// The opening book (`--book`), if used: each game's book moves are marked.
+    pub book: Option<Book>,
 }
 
 /// Runs the analysis of a PDN file; exit status 0 when every game was analysed, 1 when a game
@@ -122,9 +125,13 @@ pub fn run(args: PdnArgs) -> ExitCode {
     for (i, replay) in jobs {
         let never = AtomicBool::new(false);
         let progress = |_, _| bar.inc(1);
-        let Some(a) = analyse_game(&mut engine, replay, limits.clone(), &never, progress) else {
+        let Some(mut a) = analyse_game(&mut engine, replay, limits.clone(), &never, progress)
+        else {
             unreachable!("an analysis ends early only when cancelled");
         };
+        if let Some(book) = &args.book {
+            a.mark_book(book);
+        }
         bar.suspend(|| print!("{}", report(i + 1, &games[i], &a)));
         written.push_str(&annotated_pdn(&games[i], &a, &annotator));
     }

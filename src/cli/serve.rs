@@ -2,11 +2,13 @@
 //! [`damiera::web`].
 
 use super::shared::{evaluations, fail, hash_mib};
+use damiera::book::Book;
 use damiera::egdb::default_dir;
 use damiera::web::{serve, ServeConfig, SessionConfig};
 use std::net::IpAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 /// The `serve` subcommand's arguments.
 #[derive(clap::Args)]
@@ -32,10 +34,36 @@ pub struct ServeArgs {
     /// Use the endgame databases under DIR (without DIR: the default data directory).
     #[arg(long, value_name = "DIR")]
     pub egdb: Option<Option<PathBuf>>,
+    /// An opening book (DMBK, docs/book.md), read at start; repeat it for other variants, one
+    /// book a variant (each file names its own). The engine plays from the game's variant's
+    /// book and the page lists each position's book moves.
+    #[arg(long, value_name = "FILE")]
+    pub book: Vec<PathBuf>,
+}
+
+/// The `--book` files, read: at most one a variant.
+///
+/// # Errors
+/// One line: a file that is not a readable DMBK book, or a second book of one variant.
+fn read_books(paths: &[PathBuf]) -> Result<Vec<Arc<Book>>, String> {
+    let mut books: Vec<(Arc<Book>, &PathBuf)> = Vec::new();
+    for path in paths {
+        let book = Book::open(path).map_err(|e| format!("--book {e}"))?;
+        if let Some((_, first)) = books.iter().find(|(b, _)| b.variant() == book.variant()) {
+            return Err(format!(
+                "--book {}: a second {} book ({} is one); give one book a variant",
+                path.display(),
+                book.variant().name(),
+                first.display()
+            ));
+        }
+        books.push((Arc::new(book), path));
+    }
+    Ok(books.into_iter().map(|(b, _)| b).collect())
 }
 
 /// Runs the server until the process is stopped; prints the page's address on stdout. Exit
-/// status 2 on a bad option or an address that cannot be bound.
+/// status 2 on a bad option, a bad `--book` or an address that cannot be bound.
 pub fn run(a: ServeArgs) -> ExitCode {
     let hash = match hash_mib(a.hash) {
         Ok(m) => m,
@@ -51,6 +79,10 @@ pub fn run(a: ServeArgs) -> ExitCode {
         },
         None => Vec::new(),
     };
+    let books = match read_books(&a.book) {
+        Ok(b) => b,
+        Err(e) => return fail(&e),
+    };
     let config = ServeConfig {
         host: a.host,
         port: a.port,
@@ -59,6 +91,7 @@ pub fn run(a: ServeArgs) -> ExitCode {
             hash_mib: hash,
             evaluations,
             egdb: a.egdb.map(|d| d.unwrap_or_else(default_dir)),
+            books,
         },
     };
     let result = serve(config, |addr| {

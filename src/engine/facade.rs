@@ -303,6 +303,13 @@ impl Engine {
         Ok(())
     }
 
+    /// The `BookFile` option with a book already read (one book shared by many engines, as
+    /// `damiera serve`'s pages share theirs); `None` unloads it. Played from in positions of
+    /// its variant only, as [`Engine::set_book_file`]'s.
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+        self.book = book;
+    }
+
     /// The opening book loaded (`BookFile`), if any.
     pub fn book(&self) -> Option<&Arc<Book>> {
         self.book.as_ref()

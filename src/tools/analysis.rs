@@ -8,7 +8,12 @@
 //! the score after it (mover's view), at least 0, and 0 when the move played is the search's
 //! best move. Scores are capped at ±15 men, a forced win counts as 20, so that winning
 //! faster or slower is not a mistake.
+//!
+//! With an opening book ([`Analysis::mark_book`]), each move that was one of the book's moves of
+//! its position is marked `book` in its comment, and the report says how many of the game's
+//! first plies were book moves and where the game left the book.
 
+use crate::book::Book;
 use crate::core::variant::Variant;
 use crate::core::variant_position::VariantPosition;
 use crate::egdb::{Probe, Wld};
@@ -38,6 +43,25 @@ pub fn db_score(s: Score) -> Option<i32> {
         _ => None,
     }
 }
+
+/// A book entry's score (centi-men, the side to move's view; docs/book.md, "Building") as a
+/// search score: beyond ±20,000 a win or loss in `30,000 - |score|` plies, else centi-men
+/// (kept below the endgame databases' band, so that it never reads as a database win).
+pub fn book_score(cm: i16) -> Score {
+    let cm = i32::from(cm);
+    if cm > BOOK_CLAMP {
+        Score::Win((BOOK_WIN - cm).max(0).unsigned_abs())
+    } else if cm < -BOOK_CLAMP {
+        Score::Loss((BOOK_WIN + cm).max(0).unsigned_abs())
+    } else {
+        Score::Cp(cm.clamp(1 - DB_BOUND, DB_BOUND - 1))
+    }
+}
+
+/// A book's centi-men are clamped here; beyond are wins and losses ([`book_score`]).
+const BOOK_CLAMP: i32 = 20_000;
+/// A book's win in `p` plies scores `BOOK_WIN - p` ([`book_score`]).
+const BOOK_WIN: i32 = 30_000;
 
 /// A move that loses at least this much (centi-men) is a mistake, marked `?`, and gets the
 /// search's best move in a comment.
@@ -105,6 +129,30 @@ pub fn score_text(s: Score) -> String {
     }
 }
 
+/// A book move of a position of an analysed game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BookMoveText {
+    /// The move in the shortest unambiguous PDN form (as the analysis names moves).
+    pub name: String,
+    /// The book's score, centi-men from the side to move's view ([`book_score`]).
+    pub score: i16,
+    /// The depth of the search that valued it, in plies.
+    pub depth: u8,
+    /// The book's count.
+    pub count: u32,
+}
+
+/// What an opening book says of an analysed game ([`Analysis::mark_book`]).
+#[derive(Clone, Debug)]
+struct BookMarks {
+    /// The book's variant (a book of another variant marks nothing).
+    variant: Variant,
+    /// The book moves of each position, positions 0 to the number of moves.
+    moves: Vec<Vec<BookMoveText>>,
+    /// Whether each move played was a book move of the position before it.
+    played: Vec<bool>,
+}
+
 /// One analysed game: a verdict per position, positions 0 (the start) to the number of moves.
 pub struct Analysis {
     replay: Replay,
@@ -113,6 +161,8 @@ pub struct Analysis {
     names: Vec<String>,
     /// One verdict per position, positions 0 (start) to `moves.len()`.
     verdicts: Vec<Verdict>,
+    /// The opening book's moves, once [`Analysis::mark_book`] was called.
+    book: Option<BookMarks>,
 }
 
 impl Analysis {
@@ -190,7 +240,126 @@ impl Analysis {
     pub fn depth(&self, i: usize) -> Depth {
         self.verdicts[i].depth
     }
+    /// Looks up every position of the game in `book`: its book moves, and whether the move
+    /// played was one of them (then marked `book` in [`annotated_pdn`] and counted by
+    /// [`report`]). A book of another variant marks nothing (the report says so). Needs no
+    /// search: cheap.
+    pub fn mark_book(&mut self, book: &Book) {
+        let r = &self.replay;
+        let n = r.moves.len();
+        let mut marks = BookMarks {
+            variant: book.variant(),
+            moves: vec![Vec::new(); n + 1],
+            played: vec![false; n],
+        };
+        if book.variant() == r.variant {
+            // The replayed game is legal from its start, so its moves parse.
+            if let Ok(mut pos) = VariantPosition::new(r.variant, r.start_fen.as_deref()) {
+                for i in 0..=n {
+                    let probed = book.probe(&pos);
+                    marks.moves[i] = probed
+                        .iter()
+                        .map(|m| BookMoveText {
+                            name: pos.move_name_pdn(&m.mv),
+                            score: m.entry.score,
+                            depth: m.entry.depth,
+                            count: m.entry.count,
+                        })
+                        .collect();
+                    let Some(Ok(mv)) = r.moves.get(i).map(|m| pos.parse_move(m)) else {
+                        break;
+                    };
+                    marks.played[i] = probed.iter().any(|m| m.mv == mv);
+                    pos.play(&mv);
+                }
+            }
+        }
+        self.book = Some(marks);
+    }
+    /// Whether the move at `ply` was a book move ([`Analysis::mark_book`]; false without a
+    /// book).
+    pub fn in_book(&self, ply: usize) -> bool {
+        self.book
+            .as_ref()
+            .is_some_and(|b| b.played.get(ply).copied().unwrap_or(false))
+    }
+    /// The book moves of position `i`, best first (empty without a book).
+    pub fn book_moves(&self, i: usize) -> &[BookMoveText] {
+        self.book
+            .as_ref()
+            .and_then(|b| b.moves.get(i))
+            .map_or(&[], Vec::as_slice)
+    }
+    /// How many of the game's first plies were book moves (0 without a book).
+    pub fn book_plies(&self) -> usize {
+        self.book
+            .as_ref()
+            .map_or(0, |b| b.played.iter().take_while(|&&p| p).count())
+    }
+    /// The report's line on the book (`None` without one): how many of the first plies were
+    /// book moves and where the game left the book: `the first 6 plies were book moves; the
+    /// book has no move after 3... 24-20`, or `...; 4. 8-11 left it (book: 9-13 +0.12, ...)`
+    /// (the book's moves there, White's view, as the report's scores are).
+    fn book_line(&self) -> Option<String> {
+        let b = self.book.as_ref()?;
+        let v = self.replay.variant;
+        if b.variant != v {
+            return Some(format!(
+                "none (the book's variant is {}, the game's {})",
+                b.variant.name(),
+                v.name()
+            ));
+        }
+        let n = self.names.len();
+        let k = self.book_plies();
+        let mut parts = Vec::new();
+        match k {
+            0 if n == 0 || b.moves[0].is_empty() => {
+                parts.push("the start position is not in the book".to_string());
+            }
+            0 => {}
+            1 if n == 1 => parts.push("the only ply was a book move".into()),
+            1 => parts.push("the first ply was a book move".into()),
+            k if k == n => parts.push(format!("all {n} plies were book moves")),
+            k => parts.push(format!("the first {k} plies were book moves")),
+        }
+        if k < n && k > 0 && b.moves[k].is_empty() {
+            parts.push(format!(
+                "the book has no move after {} {}",
+                self.label(k - 1),
+                self.names[k - 1]
+            ));
+        } else if k < n && !b.moves[k].is_empty() {
+            let side = self.side(k);
+            let mut listed: Vec<String> = b.moves[k]
+                .iter()
+                .take(BOOK_LISTED)
+                .map(|m| {
+                    let white = white_view(book_score(m.score), side);
+                    format!("{} {}", m.name, score_text(white))
+                })
+                .collect();
+            let more = b.moves[k].len().saturating_sub(BOOK_LISTED);
+            if more > 0 {
+                listed.push(format!("{more} more"));
+            }
+            parts.push(format!(
+                "{} {} left it (book: {})",
+                self.label(k),
+                self.names[k],
+                listed.join(", ")
+            ));
+        }
+        let all = b.played.iter().filter(|&&p| p).count();
+        if all > k {
+            parts.push(format!("{all} book moves in all"));
+        }
+        Some(parts.join("; "))
+    }
 }
+
+/// The most book moves the report lists where the game left the book.
+const BOOK_LISTED: usize = 5;
 
 /// What a game's result token or `[Result]` tag says in variant `v` ([`pdn::parse_result`]):
 /// the winner, `Some(None)` for a draw, `None` when unknown.
@@ -277,6 +446,7 @@ pub fn analyse_game(
         replay,
         names,
         verdicts,
+        book: None,
     })
 }
 
@@ -327,6 +497,9 @@ pub fn annotated_pdn(game: &GameText, a: &Analysis, annotator: &str) -> String {
             .unwrap_or_else(|| score_text(a.white(ply + 1)));
         if after.depth > Depth(0) {
             let _ = write!(comment, " d{}", after.depth);
+        }
+        if a.in_book(ply) {
+            comment.push_str(" book");
         }
         tokens.push(format!("{{{comment}}}"));
         if a.loss(ply) >= MISTAKE {
@@ -426,6 +599,9 @@ pub fn report(index: usize, game: &GameText, a: &Analysis) -> String {
         };
         let text = a.db_comment(i).unwrap_or_default();
         let _ = writeln!(s, "  endgame databases: from {at}: {text}");
+    }
+    if let Some(line) = a.book_line() {
+        let _ = writeln!(s, "  book: {line}");
     }
     s
 }

@@ -2,12 +2,13 @@
 //! sends ([`ClientMessage`]) and the server's messages, built here from the core's and the
 //! analysis's values so that the page holds no rules knowledge.
 
+use crate::book::Book;
 use crate::core::damone::DamoneWin;
 use crate::core::rules::Numbering;
 use crate::core::variant::Variant;
 use crate::core::variant_position::{MoveSquares, Piece, VariantPosition};
 use crate::engine::Score;
-use crate::tools::analysis::{score_text, value, white_view, Analysis};
+use crate::tools::analysis::{book_score, score_text, value, white_view, Analysis};
 use crate::tools::pdn::GameText;
 use crate::Color;
 use serde::Deserialize;
@@ -193,14 +194,16 @@ fn squares_json(m: &MoveSquares) -> Value {
 }
 
 /// The `position` message: the layout, the pieces, the FEN, the side to move, every legal move
-/// with its squares, the moves played, the last move, the outcome (`None`: the game goes on)
-/// and, for Italian Damone, its end-of-game rule (`damone_win`: `all` or `damones`; `null`
-/// for the other variants).
+/// with its squares, the moves played, the last move, the outcome (`None`: the game goes on),
+/// for Italian Damone its end-of-game rule (`damone_win`: `all` or `damones`; `null` for the
+/// other variants), and the position's moves in `book` ([`book_moves`]; `null` without a book
+/// of the variant).
 pub fn position(
     pos: &VariantPosition,
     history: &[String],
     last: Option<&MoveSquares>,
     outcome: Option<String>,
+    book: Option<&Book>,
 ) -> Value {
     let moves: Vec<Value> = if outcome.is_some() {
         Vec::new()
@@ -224,9 +227,31 @@ pub fn position(
         "last": last.map(squares_json),
         "outcome": outcome,
         "damone_win": pos.damone_win().map(DamoneWin::name),
+        "book": book.map(|b| book_moves(pos, b, outcome.is_some())),
     });
     add_layout(&mut m, pos);
     m
+}
+
+/// A position's book moves, best first, as the page lists them: each move's `name` (one of the
+/// position's `moves`), its `score` in men from White's view and `score_text` (as `info`
+/// gives them), the book's own score `cm` (centi-men, the side to move's view, as `damiera
+/// book probe` prints it), `depth` and `count`. Empty for a position the book does not hold,
+/// or a finished game.
+pub fn book_moves(pos: &VariantPosition, book: &Book, over: bool) -> Value {
+    if over {
+        return json!([]);
+    }
+    let moves: Vec<Value> = book
+        .probe(pos)
+        .iter()
+        .map(|m| {
+            let (men, text) = score_fields(book_score(m.entry.score), pos.side());
+            json!({"name": m.name, "score": men, "score_text": text, "cm": m.entry.score,
+                   "depth": m.entry.depth, "count": m.entry.count})
+        })
+        .collect();
+    Value::Array(moves)
 }
 
 /// The end-of-game rule a `new` message names: `all` or `damones` (`None`: `all`).
@@ -275,9 +300,9 @@ pub fn info(
            "nps": nps, "time_ms": time_ms, "pv": pv})
 }
 
-/// The `bestmove` message.
-pub fn bestmove(best: Option<&str>) -> Value {
-    json!({"type": "bestmove", "move": best})
+/// The `bestmove` message; `book`: the move was the opening book's, played without a search.
+pub fn bestmove(best: Option<&str>, book: bool) -> Value {
+    json!({"type": "bestmove", "move": best, "book": book})
 }
 
 /// The `progress` message of a game analysis: positions done of `total`.
@@ -324,6 +349,7 @@ pub fn analysis(
             "best_path": best.and_then(|b| squares_of(&before, b)),
             "best_score_text": score_text(a.white(ply)),
             "line": a.pv(ply + 1),
+            "book": a.in_book(ply),
             "pieces_before": pieces(&before),
             "pieces": pieces(&pos),
         }));

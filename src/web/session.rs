@@ -4,6 +4,7 @@
 //! thread and is ended by the cancel flag, which the WebSocket task sets on `stop` without
 //! waiting for the session.
 
+use crate::book::Book;
 use crate::core::damone::DamoneWin;
 use crate::core::variant::Variant;
 use crate::core::variant_position::{Outcome, Piece, VariantPosition};
@@ -45,6 +46,11 @@ pub struct SessionConfig {
     pub evaluations: Vec<(Variant, Evaluation)>,
     /// The endgame databases' root, if used.
     pub egdb: Option<PathBuf>,
+    /// The opening books (`--book`), at most one per variant, shared by every session: the
+    /// engine plays from the book of the game's variant (its `BookFile` option, at the
+    /// engine's `BookPly`), each `position` lists the position's book moves, and a game's
+    /// analysis marks the moves that were in the book.
+    pub books: Vec<Arc<Book>>,
 }
 
 /// What reaches a session: a page's message, a search's result, or the end of the page.
@@ -129,8 +135,9 @@ impl Outbox {
     }
 }
 
-/// A search's number and best move (native notation), as its thread leaves it.
-type SearchResult = Option<(u64, Option<String>)>;
+/// A search's number, best move (native notation) and whether the move came from the book, as
+/// its thread leaves them.
+type SearchResult = Option<(u64, Option<String>, bool)>;
 
 fn send(out: &Outbox, v: Value) {
     out.send(v.to_string());
@@ -160,6 +167,8 @@ struct Session {
     cancel: Arc<AtomicBool>,
     /// The `type` of the page's message being handled, which an `error` answers.
     request: Option<&'static str>,
+    /// The opening books ([`SessionConfig::books`]).
+    books: Vec<Arc<Book>>,
 }
 
 /// Runs a session until [`Input::Close`], until its connection is hung up (see [`Outbox`]) or
@@ -201,7 +210,9 @@ pub fn run(
         inbox,
         cancel,
         request: None,
+        books: config.books.clone(),
     };
+    s.engine.set_book(s.book().cloned());
     send(&s.out, messages::hello());
     s.send_position();
     while let Ok(msg) = input.recv() {
@@ -259,6 +270,11 @@ fn level_of(level: Option<u32>) -> Result<Level, String> {
 }
 
 impl Session {
+    /// The opening book of the game's variant, if `--book` gave one.
+    fn book(&self) -> Option<&Arc<Book>> {
+        self.books.iter().find(|b| b.variant() == self.variant)
+    }
+
     fn error(&self, message: &str) {
         send(&self.out, messages::error(self.request, message));
     }
@@ -366,6 +382,7 @@ impl Session {
             self.engine.set_variant(variant);
         }
         self.variant = variant;
+        self.engine.set_book(self.book().cloned());
         self.engine.new_game();
         self.start_fen = fen;
         self.moves.clear();
@@ -400,6 +417,7 @@ impl Session {
         let (out, inbox) = (self.out.clone(), self.inbox.clone());
         let result = Arc::clone(&self.result);
         let side = self.engine.side_to_move();
+        let mut from_book = false;
         let sink = Box::new(move |ev| match ev {
             Event::Info {
                 depth,
@@ -413,10 +431,10 @@ impl Session {
                 &out,
                 messages::info(depth.0, score, side, nodes, nps, time_ms, &pv),
             ),
-            // The move follows as the best move.
-            Event::Book { .. } => {}
+            // The move follows as the best move, which the page is told came from the book.
+            Event::Book { .. } => from_book = true,
             Event::BestMove { best, .. } => {
-                *result.lock().unwrap_or_else(|p| p.into_inner()) = Some((id, best));
+                *result.lock().unwrap_or_else(|p| p.into_inner()) = Some((id, best, from_book));
                 // Never waits: the session may be waiting for this thread (`stop`). A full
                 // queue is read on: `run` then finds the result in the slot.
                 let _ = inbox.try_send(Input::BestMove { id });
@@ -434,12 +452,12 @@ impl Session {
             return;
         };
         let result = self.result.lock().unwrap_or_else(|p| p.into_inner()).take();
-        let Some((_, best)) = result.filter(|(rid, _)| *rid == id) else {
+        let Some((_, best, from_book)) = result.filter(|(rid, _, _)| *rid == id) else {
             return; // not reported yet: its `Input::BestMove` will come
         };
         self.running = None;
         self.engine.wait();
-        send(&self.out, messages::bestmove(best.as_deref()));
+        send(&self.out, messages::bestmove(best.as_deref(), from_book));
         if let (true, Some(mv)) = (r.plays, best) {
             self.moves.push(mv);
             self.sync_engine();
@@ -478,10 +496,14 @@ impl Session {
         self.cancel.store(false, Ordering::SeqCst);
         let out = self.out.clone();
         let progress = |done, total| send(&out, messages::progress(done, total));
+        let game_variant = replay.variant;
         let analysed = analyse_game(&mut self.engine, replay, limits, &self.cancel, progress);
         let annotator = format!("damiera {}", env!("CARGO_PKG_VERSION"));
         match analysed {
-            Some(a) => {
+            Some(mut a) => {
+                if let Some(book) = self.books.iter().find(|b| b.variant() == game_variant) {
+                    a.mark_book(book);
+                }
                 let text = report(number, game, &a);
                 let written = annotated_pdn(game, &a, &annotator);
                 send(
@@ -514,7 +536,13 @@ impl Session {
         let outcome = self.engine.outcome().map(|o| outcome_text(o, &pos));
         send(
             &self.out,
-            messages::position(&pos, &self.moves, last.as_ref(), outcome),
+            messages::position(
+                &pos,
+                &self.moves,
+                last.as_ref(),
+                outcome,
+                self.book().map(AsRef::as_ref),
+            ),
         );
     }
 }

@@ -11,13 +11,14 @@ import http.client
 import pathlib
 import random
 import re
+import subprocess
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import ROOT, make_driver
+from conftest import DAMIERA, ROOT, Server, make_driver
 
 PDN_DIR = ROOT / "tests" / "pdn"
 
@@ -318,3 +319,51 @@ def test_the_level_select_offers_every_level_and_the_engine_plays_at_it(server, 
     for move in state(d, "position")["history"]:
         checker.push(Move(checker, pdn_move=move))
     shots(d, "level-select")
+
+
+def probe(book, fen):
+    """The moves `damiera book probe BOOK --fen FEN` gives, best first: (name, centi-men)."""
+    out = subprocess.run([DAMIERA, "book", "probe", str(book), "--fen", fen],
+                         capture_output=True, text=True, check=True).stdout
+    return [(f[0], int(f[4])) for f in (line.split() for line in out.splitlines()[1:])]
+
+
+def shown_book(d):
+    return [(li.get_attribute("data-move"), li.find_element(By.CSS_SELECTOR, ".score").text)
+            for li in d.find_elements(By.CSS_SELECTOR, "#book li.book-move")]
+
+
+def test_the_book_panel_shows_the_positions_book_moves(server, browser, shots, tmp_path):
+    d = browser
+    # Without --book (the module's server) the panel says there is none.
+    open_page(d, server.url)
+    wait(d, "document.getElementById('book-note').textContent.length > 0")
+    assert "No opening book" in d.find_element(By.ID, "book-note").text
+    assert shown_book(d) == []
+    # A tiny English book, built by the binary.
+    book = tmp_path / "english.dmbk"
+    subprocess.run([DAMIERA, "book", "build", "--variant", "english", "--positions", "12",
+                    "--depth", "2", "--out", str(book)], capture_output=True, check=True)
+    with_book = Server("--book", str(book))
+    try:
+        open_page(d, with_book.url)
+        wait(d, "document.querySelectorAll('#book li.book-move').length > 0")
+        start = state(d, "position")
+        # Best first, as `book probe` gives them; scores in men from White's view (Black
+        # moves first in English).
+        expected = [(name, f"{-cm / 100:+.2f}") for name, cm in probe(book, start["fen"])]
+        assert len(expected) == 7
+        assert shown_book(d) == expected
+        d.execute_script("document.getElementById('book-panel').scrollIntoView()")
+        shots(d, "book-panel")
+        # A click on a book move plays it; the panel follows the new position.
+        first = expected[0][0]
+        d.find_element(By.CSS_SELECTOR, f'#book li.book-move[data-move="{first}"] button').click()
+        wait(d, "window.damiera.position.history.length === 1")
+        pos = state(d, "position")
+        assert pos["history"] == [first]
+        after = [(name, f"{cm / 100:+.2f}") for name, cm in probe(book, pos["fen"])]
+        wait(d, f"document.querySelectorAll('#book li.book-move').length === {len(after)}")
+        assert shown_book(d) == after
+    finally:
+        with_book.stop()

@@ -241,7 +241,8 @@
   function onBestMove(msg) {
     const line = document.createElement('div');
     line.className = 'info-line bestmove';
-    line.textContent = msg.move ? `best move ${msg.move}` : 'no legal move';
+    line.textContent = !msg.move ? 'no legal move'
+      : msg.book ? `book move ${msg.move}` : `best move ${msg.move}`;
     $('info').prepend(line);
     if (state.search === 'go' && !msg.move) {
       // No position follows a `go` without a move.
@@ -956,6 +957,54 @@
     renderMoves();
     renderMoveSelect();
     renderButtons();
+    renderBook();
+  }
+
+  // The position's book moves (the position's `book`, best first): each with its score (men,
+  // White's view); a click plays it when the board takes moves. `null`: no book of the variant.
+  function renderBook() {
+    const list = $('book');
+    const note = $('book-note');
+    const p = state.position;
+    list.replaceChildren();
+    if (!p) {
+      note.textContent = '';
+      return;
+    }
+    if (!Array.isArray(p.book)) {
+      note.textContent = 'No opening book for this variant (damiera serve --book FILE).';
+      return;
+    }
+    if (p.book.length === 0) {
+      note.textContent = p.outcome ? 'The game is over.' : 'Not in the book.';
+      return;
+    }
+    note.textContent = '';
+    const usable = interactive();
+    for (const b of p.book) {
+      const li = document.createElement('li');
+      li.className = 'book-move';
+      li.dataset.move = b.name;
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.disabled = !usable;
+      button.title = `book: depth ${b.depth}, count ${b.count}`;
+      const name = document.createElement('span');
+      name.className = 'name';
+      name.textContent = b.name;
+      const score = document.createElement('span');
+      score.className = 'score';
+      score.textContent = b.score_text;
+      button.append(name, ' ', score);
+      button.addEventListener('click', () => {
+        const move = (state.position.moves || []).find((m) => m.name === b.name);
+        if (!move || !interactive()) return;
+        clearError();
+        playMove(move);
+      });
+      li.appendChild(button);
+      list.appendChild(li);
+    }
   }
 
   function capitalise(s) {
@@ -1096,7 +1145,7 @@
   }
 
   function plyText(ply) {
-    let text = `${ply.label} ${ply.move}${ply.mark} (${ply.score_text})`;
+    let text = `${ply.label} ${ply.move}${ply.mark} (${ply.score_text}${ply.book ? ', book' : ''})`;
     if (ply.best) text += `; best ${ply.best} (${ply.best_score_text})`;
     if (ply.line && ply.line.length > 0) {
       text += ply.mark ? `; refuted by ${ply.line.join(' ')}` : `; then ${ply.line.join(' ')}`;
