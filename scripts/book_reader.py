@@ -88,7 +88,8 @@ def key(variant, fen):
 
 
 def read_book(path):
-    data = open(path, "rb").read()
+    with open(path, "rb") as f:
+        data = f.read()
     if len(data) < 32:
         sys.exit(f"error: {path}: truncated")
     magic, version, variant, size, entries, positions = struct.unpack_from("<4sHBBQQ", data)

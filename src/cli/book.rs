@@ -39,6 +39,9 @@ enum BookCommand {
         /// positions are the roots and its lines' moves enter the book (default: the start).
         #[arg(long)]
         from: Vec<String>,
+        /// With --from: the start position is a root too.
+        #[arg(long, requires = "from")]
+        start: bool,
         /// Stop when the book holds this many positions.
         #[arg(long)]
         positions: usize,
@@ -226,6 +229,7 @@ fn run_build(command: BookCommand) -> ExitCode {
     let BookCommand::Build {
         variant: name,
         from,
+        start,
         positions,
         depth,
         movetime,
@@ -260,7 +264,7 @@ fn run_build(command: BookCommand) -> ExitCode {
             Err(e) => return fail(&e),
         }
     }
-    if from.is_empty() {
+    if from.is_empty() || start {
         roots.push(Root::at(VariantPosition::start(v)));
     }
     let settings = BuildSettings {
