@@ -20,6 +20,10 @@ import book_reader  # noqa: E402
 from draughts import Board, Move  # noqa: E402
 
 
+# pydraughts 0.6.7's name of each variant whose square numbers are the book's.
+PYDRAUGHTS = {"english": "english", "international": "standard"}
+
+
 def games(text):
     for chunk in text.split("[Event")[1:]:
         tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', chunk))
@@ -43,18 +47,21 @@ def main():
     with open(a.pdn, encoding="utf-8") as f:
         text = f.read()
     for tags, moves in games(text):
-        if variant != "english":
-            sys.exit("error: only English games (pydraughts' numbers match the book's) for now")
+        if variant not in PYDRAUGHTS:
+            sys.exit("error: only English and International games (pydraughts' numbers match "
+                     "the book's) for now; `damiera match` itself now reports book moves")
         opening = len(tags.get("Opening", "").split())
         ours = 0 if tags.get("White") == a.name else 1 if tags.get("Black") == a.name else None
         if ours is None:
             continue
-        board = Board(variant="english")
+        board = Board(variant=PYDRAUGHTS[variant])
         for ply, mv in enumerate(moves):
             if ply > a.book_ply:
                 break
-            # English: Black moves first; the engine named White in the PDN moves at odd plies.
-            engine_to_move = (ply % 2 == 1) == (ours == 0)
+            # English: Black moves first, so the engine named White in the PDN moves at odd
+            # plies; International: White moves first, at even plies.
+            white_ply = 1 if variant == "english" else 0
+            engine_to_move = (ply % 2 == white_ply) == (ours == 0)
             if ply >= opening and engine_to_move and \
                     book_reader.key(variant, board.fen) in keys:
                 total += 1

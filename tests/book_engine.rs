@@ -7,10 +7,8 @@ use damiera::book::{book_key, read, HEADER_SIZE, RECORD_SIZE};
 use damiera::core::variant::Variant;
 use damiera::core::variant_position::VariantPosition;
 use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+use std::process::Command;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -58,67 +56,18 @@ fn probe(book: &Path, fen: Option<&str>) -> Vec<String> {
         .collect()
 }
 
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
+#[path = "common/engine_process.rs"]
+mod engine_process;
+use engine_process::EngineProcess as Engine;
 
 impl Engine {
-    fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(BIN)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for l in BufReader::new(stdout).lines() {
-                let Ok(l) = l else { break };
-                if tx.send(l).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    /// Every line up to and including the first starting with `prefix`; fails after 20 s.
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let mut got = Vec::new();
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(Duration::from_secs(20))
-                .unwrap_or_else(|_| panic!("no '{prefix}' line after {got:?}"));
-            let done = line.starts_with(prefix);
-            got.push(line);
-            if done {
-                return got;
-            }
-        }
-    }
-
     /// A native `go` from `position`: its book line (if any), its best move, the info lines
     /// seen and the time it took.
     fn go(&mut self, position: &str, go: &str) -> (Option<String>, String, usize, Duration) {
         self.send(position);
         let t = Instant::now();
         self.send(go);
-        let lines = self.until("bestmove");
+        let lines = self.until("bestmove", 20);
         let took = t.elapsed();
         let book = lines
             .iter()
@@ -139,16 +88,9 @@ impl Engine {
     fn set(&mut self, name: &str, value: &str) -> Vec<String> {
         self.send(&format!("setoption name {name} value {value}"));
         self.send("isready");
-        let mut l = self.until("readyok");
+        let mut l = self.until("readyok", 20);
         l.pop();
         l
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -200,7 +142,7 @@ fn the_book_move_is_played_at_once_within_book_ply_and_the_search_after() {
     e.send("position startpos");
     e.send("go ponder depth 2");
     e.send("ponderhit");
-    let lines = e.until("bestmove");
+    let lines = e.until("bestmove", 20);
     assert!(!lines.iter().any(|l| l.contains("book")), "{lines:?}");
     // Empty unloads the book.
     assert!(e.set("BookFile", "<empty>").is_empty());
@@ -294,7 +236,7 @@ fn hub_plays_the_book_move() {
     let best = probe(book(), None);
     let mut e = Engine::start(&["hub"]);
     e.send("hub");
-    let params = e.until("wait");
+    let params = e.until("wait", 20);
     for p in ["book", "book-file", "book-mode", "book-ply"] {
         let prefix = format!("param name={p} ");
         assert!(
@@ -303,7 +245,7 @@ fn hub_plays_the_book_move() {
         );
     }
     e.send("set-param name=book-file value=/nonexistent/book.dmbk");
-    let err = e.until("error ");
+    let err = e.until("error ", 20);
     assert!(err.last().unwrap().starts_with("error message="), "{err:?}");
     e.send(&format!(
         "set-param name=book-file value=\"{}\"",
@@ -313,7 +255,7 @@ fn hub_plays_the_book_move() {
     e.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww");
     e.send("level depth=6");
     e.send("go think");
-    let lines = e.until("done ");
+    let lines = e.until("done ", 20);
     let info = lines
         .iter()
         .find(|l| l.starts_with("info book="))
@@ -328,4 +270,39 @@ fn hub_plays_the_book_move() {
         !lines.iter().any(|l| l.starts_with("info depth")),
         "{lines:?}"
     );
+}
+
+#[test]
+fn the_match_report_counts_the_book_moves_of_each_engine() {
+    // The book holds the start position, so the engine with the book answers its first move
+    // from it in the game where it moves first; the engine without it never does.
+    let book = book();
+    let out = Command::new(BIN)
+        .args(["match", "-v", "english", "--engine", BIN, "--name", "book"])
+        .arg("--option")
+        .arg(format!("BookFile={}", book.display()))
+        .args([
+            "--engine", BIN, "--name", "nobook", "--games", "2", "--depth", "2",
+        ])
+        .args(["--random-openings", "1", "--opening-plies", "0"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("Book moves, book: "))
+        .unwrap_or_else(|| panic!("no book line in {text}"));
+    let n: u64 = line["Book moves, book: ".len()..]
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(n >= 1, "{line}");
+    assert!(!text.contains("Book moves, nobook"), "{text}");
 }

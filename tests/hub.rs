@@ -6,10 +6,8 @@
 mod common;
 
 mod egdb_common;
-use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 fn hub_games(extra: &[&str]) -> String {
@@ -66,54 +64,19 @@ fn pydraughts_057_internal_numbering() {
     assert_eq!(text.lines().filter(|l| l.contains(" plies ")).count(), 4);
 }
 
+#[path = "common/engine_process.rs"]
+mod engine_process;
+use engine_process::EngineProcess as Engine;
+
 /// A `damiera hub` process with a line reader that times out instead of hanging.
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
 impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_damiera"))
-            .arg("hub")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start damiera hub");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
+    fn hub() -> Engine {
+        Engine::start(&["hub"])
     }
 
     /// The next line starting with `prefix`, skipping others; fails after 10 s.
     fn expect(&mut self, prefix: &str) -> String {
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(Duration::from_secs(10))
-                .unwrap_or_else(|_| panic!("no '{prefix}' line"));
-            if line.starts_with(prefix) {
-                return line;
-            }
-        }
+        self.until(prefix, 10).pop().unwrap()
     }
 
     /// Sends `line` and expects an `error message=...` reply, then checks the engine still
@@ -132,18 +95,11 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 #[test]
 fn international_positions_of_51_characters() {
     // Scan's Hub form for 10x10 (protocols.md §1.3): side, then squares 1-50. After the
     // exchange 32-28 19-23 28x19 14x23 White is to move, and every White piece stands on 31-50.
-    let mut e = Engine::start();
+    let mut e = Engine::hub();
     e.send("hub");
     e.expect("wait");
     e.send("set-param name=variant value=normal");
@@ -169,7 +125,7 @@ fn international_positions_of_51_characters() {
 
 #[test]
 fn malformed_lines_get_errors_and_the_engine_goes_on() {
-    let mut e = Engine::start();
+    let mut e = Engine::hub();
     e.send("hub");
     e.expect("wait");
     e.send("set-param name=variant value=english");
@@ -202,7 +158,7 @@ fn malformed_lines_get_errors_and_the_engine_goes_on() {
 fn unknown_commands_are_ignored_and_overlong_lines_are_errors() {
     // protocols.md §1.1 (Scan's protocol.txt): both sides "should ignore commands and
     // arguments that they don't understand"; the next answer is the ping's pong.
-    let mut e = Engine::start();
+    let mut e = Engine::hub();
     e.send("hub");
     e.expect("wait");
     e.send("init");
@@ -230,7 +186,7 @@ fn unknown_commands_are_ignored_and_overlong_lines_are_errors() {
 
 #[test]
 fn huge_times_are_accepted_and_stop_answers() {
-    let mut e = Engine::start();
+    let mut e = Engine::hub();
     e.send("hub");
     e.expect("wait");
     e.send("init");
@@ -254,7 +210,7 @@ fn huge_times_are_accepted_and_stop_answers() {
 
 #[test]
 fn end_of_input_exits() {
-    let mut e = Engine::start();
+    let mut e = Engine::hub();
     e.send("hub");
     e.expect("wait");
     e.send("init");
@@ -295,7 +251,7 @@ fn egdb_path_and_egdb_pieces_params() {
     squares[19 - 1] = 'B';
     squares[6 - 1] = 'W';
     let pos: String = std::iter::once('B').chain(squares).collect();
-    let mut e = Engine::start();
+    let mut e = Engine::hub();
     e.send("hub");
     e.expect("wait");
     e.send("set-param name=variant value=english");
@@ -373,7 +329,7 @@ fn skill_sets_the_strength_level_and_seed_makes_it_reproducible() {
     // `skill` is the native `Level` (Hub's `level` is its time command); with the same seed,
     // the same moves.
     let play = |seed: u32| -> Vec<String> {
-        let mut e = Engine::start();
+        let mut e = Engine::hub();
         e.send("hub");
         let mut params = Vec::new();
         loop {

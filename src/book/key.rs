@@ -43,7 +43,21 @@ const TABLE: [u64; 6 * SQUARES + 1] = {
 /// files a to h (`rank * 4 + file / 2 + 1`, both 0-based: Russian a1 = 1, c1 = 2, b2 = 5,
 /// h8 = 32; Damone b1 = 1, a2 = 5). Made once per variant.
 pub fn square_numbers(pos: &VariantPosition) -> &'static [u8] {
-    static NUMBERS: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+    &numbering_of(pos.variant()).1
+}
+
+/// The book number of the square `name` (in the variant's notation, as
+/// [`VariantPosition::squares`] names it) of `pos`'s board ([`square_numbers`]); `None` for a
+/// name that is not one of its squares. A search of at most 50 names, without allocation.
+pub fn book_number(pos: &VariantPosition, name: &str) -> Option<u8> {
+    let (names, numbers) = numbering_of(pos.variant());
+    names.iter().position(|n| n == name).map(|i| numbers[i])
+}
+
+/// A variant's square names and their book numbers, in [`VariantPosition::squares`] order,
+/// made once per variant.
+fn numbering_of(variant: Variant) -> &'static (Vec<String>, Vec<u8>) {
+    static NUMBERS: OnceLock<Vec<(Vec<String>, Vec<u8>)>> = OnceLock::new();
     let all = NUMBERS.get_or_init(|| {
         Variant::ALL
             .into_iter()
@@ -53,22 +67,23 @@ pub fn square_numbers(pos: &VariantPosition) -> &'static [u8] {
                     Numbering::Algebraic => Numbering::BottomLeft,
                     own => own,
                 };
-                start
-                    .squares()
+                let names: Vec<String> = start.squares().into_iter().map(|s| s.name).collect();
+                let numbers = names
                     .iter()
-                    .map(|s| {
+                    .map(|name| {
                         let n = v
-                            .square_number_in(numbering, &s.name)
+                            .square_number_in(numbering, name)
                             .expect("every square has a number");
                         u8::try_from(n).expect("at most 50 squares")
                     })
-                    .collect()
+                    .collect();
+                (names, numbers)
             })
             .collect()
     });
     let i = Variant::ALL
         .iter()
-        .position(|&v| v == pos.variant())
+        .position(|&v| v == variant)
         .expect("a variant of Variant::ALL");
     &all[i]
 }

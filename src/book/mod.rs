@@ -23,5 +23,5 @@ pub mod probe;
 
 pub use self::entry::{BookMove, Entry, RECORD_SIZE};
 pub use self::file::{read, write, BookError, HEADER_SIZE, MAGIC, VERSION};
-pub use self::key::{book_key, square_numbers, KEY_SEED};
+pub use self::key::{book_key, book_number, square_numbers, KEY_SEED};
 pub use self::probe::{Book, BookInfo, ProbedMove};

@@ -7,11 +7,10 @@
 
 use super::entry::{BookMove, Entry};
 use super::file::{read, BookError};
-use super::key::{book_key, square_numbers};
+use super::key::{book_key, book_number};
 use crate::core::moves::Move;
 use crate::core::variant::Variant;
 use crate::core::variant_position::VariantPosition;
-use std::collections::HashMap;
 use std::path::Path;
 
 /// An opening book: its variant and its entries in file order.
@@ -45,14 +44,8 @@ pub struct ProbedMove {
 
 /// The book form of `mv`, a legal move of `pos`: its squares in the book numbering.
 pub fn book_move(pos: &VariantPosition, mv: &Move) -> BookMove {
-    let numbers: HashMap<String, u8> = pos
-        .squares()
-        .into_iter()
-        .map(|s| s.name)
-        .zip(square_numbers(pos).iter().copied())
-        .collect();
     let squares = pos.move_squares(mv);
-    let number = |name: &String| numbers[name];
+    let number = |name: &String| book_number(pos, name).expect("a square of the board");
     BookMove {
         from: number(&squares.path[0]),
         to: number(squares.path.last().expect("a move has two squares or more")),

@@ -188,6 +188,7 @@ impl<'a> Game<'a> {
             reason: Reason::MaxPlies,
             detail: String::new(),
             times: [MoveTimes::default(); 2],
+            book: [MoveTimes::default(); 2],
         };
         let first_mover = arb.position().side();
         Game {
@@ -302,11 +303,15 @@ impl<'a> Game<'a> {
             deadline_after: Duration::from_millis(limit_ms),
         });
         let score = proc.last_score();
+        let from_book = proc.last_from_book();
         let (text, took) = match answer {
             Ok(a) => a,
             Err(f) => return failure_step(f, &name, &fen_now, lose, self.clocks.is_some()),
         };
         self.rec.times[e].add(took);
+        if from_book {
+            self.rec.book[e].add(took);
+        }
         if let Some(end) = self.charge_time(side, took, &name, &fen_now, lose) {
             return end;
         }

@@ -165,6 +165,7 @@ pub fn read_finished(
                 reason,
                 detail: String::new(),
                 times: Default::default(),
+                book: Default::default(),
             },
             text: lines.get(start..end).unwrap_or_default().concat(),
         });

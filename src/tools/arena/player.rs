@@ -75,6 +75,15 @@ impl Player {
         }
     }
 
+    /// Whether the engine's last move came from its book
+    /// ([`EngineProcess::last_from_book`]); always `false` for a DXP follower.
+    pub fn last_from_book(&self) -> bool {
+        match self {
+            Player::Process(p) => p.last_from_book(),
+            Player::Dxp(_) => false,
+        }
+    }
+
     /// The game is over after `hub_moves` with `result` for `reason` (DXP: tell the follower,
     /// with the GAMEEND reason of that result).
     pub fn game_over(&mut self, hub_moves: &[String], result: GameResult, reason: Reason) {

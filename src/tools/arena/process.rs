@@ -101,6 +101,8 @@ pub struct EngineProcess {
     abort: Arc<AtomicBool>,
     /// The score of the last `info` line before the last move ([`info_score`]).
     last_score: Option<i32>,
+    /// Whether the last move came with an `info string book` line (native protocol).
+    last_from_book: bool,
 }
 
 impl EngineProcess {
@@ -167,6 +169,7 @@ impl EngineProcess {
             reaped: false,
             abort,
             last_score: None,
+            last_from_book: false,
         };
         p.handshake().map_err(|e| format!("{who}: {e}"))?;
         Ok(p)
@@ -451,13 +454,16 @@ impl EngineProcess {
         let deadline = sent + deadline_after;
         let protocol = self.spec.protocol;
         let mut score = None;
+        let mut from_book = false;
         self.last_score = None;
+        self.last_from_book = false;
         let (t, line) = self.wait_line(deadline, |l| {
             let word = l.split_whitespace().next().unwrap_or("");
             if word == "info" {
                 if let Some(s) = info_score(protocol, l) {
                     score = Some(s);
                 }
+                from_book |= protocol == Protocol::Native && l.starts_with("info string book ");
             }
             match protocol {
                 Protocol::Native => word == "bestmove",
@@ -472,6 +478,7 @@ impl EngineProcess {
             }
         };
         self.last_score = score;
+        self.last_from_book = from_book;
         Ok((text, t.saturating_duration_since(sent)))
     }
 
@@ -479,6 +486,13 @@ impl EngineProcess {
     /// centi-men from its own view ([`info_score`]); `None` if it gave none.
     pub fn last_score(&self) -> Option<i32> {
         self.last_score
+    }
+
+    /// Whether the engine's last move came from its opening book: it wrote an `info string
+    /// book MOVE` line before its `bestmove` (damiera's native protocol, docs/book.md, "In the
+    /// engine"; other protocols carry no such line, so `false`).
+    pub fn last_from_book(&self) -> bool {
+        self.last_from_book
     }
 
     /// Whether the child has exited, without reaping it (its process id stays its own until

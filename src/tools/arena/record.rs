@@ -173,6 +173,9 @@ pub struct GameRecord {
     pub detail: String,
     /// Move times per engine (indexed by engine, not color).
     pub times: [MoveTimes; 2],
+    /// The times of the moves each engine played from its opening book (a subset of
+    /// `times`; [`super::process::EngineProcess::last_from_book`]).
+    pub book: [MoveTimes; 2],
 }
 
 impl GameRecord {
