@@ -1,6 +1,6 @@
 //! The `DMNN` file: [`Network::to_bytes`] and [`Network::from_bytes`].
 
-use super::model::Network;
+use super::model::{Layers, Network};
 use super::shape::{Shape, H, L1_OUT, L2, L3, MAX_BIAS};
 use crate::core::variant::Variant;
 use crate::engine::eval::header::Header;
@@ -117,22 +117,20 @@ impl Network {
         if b2.iter().chain(&b3).chain([&b4]).any(out_of_range) {
             return Err(format!("a bias out of ±{MAX_BIAS} (corrupt file)"));
         }
-        Ok(Network {
-            variant: v,
+        Ok(Network::from_layers(
+            v,
             shape,
-            w1,
-            b1,
-            w2,
-            b2,
-            w3,
-            b3,
-            w4,
-            b4,
-            w2_packed: Vec::new(),
-            w3_packed: Vec::new(),
-            simd: false,
-        }
-        .packed())
+            Layers {
+                w1,
+                b1,
+                w2,
+                b2,
+                w3,
+                b3,
+                w4,
+                b4,
+            },
+        ))
     }
 }
 

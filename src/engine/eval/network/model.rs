@@ -39,6 +39,19 @@ pub struct Network {
     pub(super) simd: bool,
 }
 
+/// A network's weights as read from a file, quantised or drawn, before
+/// [`Network::from_layers`] packs them (the fields and units of [`Network`]'s).
+pub(super) struct Layers {
+    pub(super) w1: Vec<i16>,
+    pub(super) b1: [i16; H],
+    pub(super) w2: Vec<[i8; L1_OUT]>,
+    pub(super) b2: [i32; L2],
+    pub(super) w3: [[i8; L2]; L3],
+    pub(super) b3: [i32; L3],
+    pub(super) w4: [i8; L3],
+    pub(super) b4: i32,
+}
+
 impl PartialEq for Network {
     fn eq(&self, other: &Network) -> bool {
         (self.variant, &self.w1, &self.b1, &self.w2, &self.b2)
@@ -53,7 +66,7 @@ impl Eq for Network {}
 /// `w` (rows of `N` inputs, 32 of them) in the order of the AVX2 kernel: for each group of 4
 /// inputs, for each output, the group's 4 weights (`packed[(g * 32 + o) * 4 + k] =
 /// w[o][4g + k]`).
-fn pack<const N: usize>(w: &[[i8; N]]) -> Vec<i8> {
+pub(super) fn pack<const N: usize>(w: &[[i8; N]]) -> Vec<i8> {
     let mut out = vec![0i8; N * w.len()];
     for (o, row) in w.iter().enumerate() {
         for (i, &x) in row.iter().enumerate() {
@@ -149,30 +162,39 @@ impl Network {
         let b3 = std::array::from_fn(|_| bias(&mut rng));
         let w4 = std::array::from_fn(|_| rng.gen_range(-32..=32));
         let b4 = bias(&mut rng);
-        Ok(Network {
-            variant: v,
+        Ok(Network::from_layers(
+            v,
             shape,
-            w1,
-            b1,
-            w2,
-            b2,
-            w3,
-            b3,
-            w4,
-            b4,
-            w2_packed: Vec::new(),
-            w3_packed: Vec::new(),
-            simd: false,
-        }
-        .packed())
+            Layers {
+                w1,
+                b1,
+                w2,
+                b2,
+                w3,
+                b3,
+                w4,
+                b4,
+            },
+        ))
     }
 
-    /// A network of these weights, with the AVX2 kernel's copies of `w2` and `w3` packed and
-    /// the path chosen for this CPU (the copies are derived: call it after any weight change).
-    pub(super) fn packed(mut self) -> Network {
-        self.w2_packed = pack(&self.w2);
-        self.w3_packed = pack(&self.w3);
-        self.simd = avx2_available();
-        self
+    /// The network of `variant` and `shape` with these weights, the AVX2 kernel's copies of
+    /// `w2` and `w3` packed and the path chosen for this CPU.
+    pub(super) fn from_layers(variant: Variant, shape: Shape, l: Layers) -> Network {
+        Network {
+            variant,
+            shape,
+            w2_packed: pack(&l.w2),
+            w3_packed: pack(&l.w3),
+            simd: avx2_available(),
+            w1: l.w1,
+            b1: l.b1,
+            w2: l.w2,
+            b2: l.b2,
+            w3: l.w3,
+            b3: l.b3,
+            w4: l.w4,
+            b4: l.b4,
+        }
     }
 }

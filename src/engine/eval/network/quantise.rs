@@ -1,7 +1,7 @@
 //! Quantisation: a [`Network`] from the trainer's float weights (module docs of [`super`],
 //! "Quantisation").
 
-use super::model::Network;
+use super::model::{Layers, Network};
 use super::shape::{Shape, H, L1_OUT, L2, L3, MAX_BIAS, QA, QW};
 use crate::core::variant::Variant;
 
@@ -75,23 +75,21 @@ impl Network {
         let b3 = quant("l3_b", l3_b, L3, qab, bias_lo, bias_hi)?;
         let w4 = quant("out_w", out_w, L3, qw, -128, 127)?;
         let b4 = quant("out_b", &[out_b], 1, qab, bias_lo, bias_hi)?;
-        Ok(Network {
-            variant: v,
+        Ok(Network::from_layers(
+            v,
             shape,
-            w1: w1.iter().map(|&x| x as i16).collect(),
-            b1: std::array::from_fn(|i| b1[i] as i16),
-            w2: (0..L2)
-                .map(|o| std::array::from_fn(|i| w2[o * L1_OUT + i] as i8))
-                .collect(),
-            b2: std::array::from_fn(|i| b2[i] as i32),
-            w3: std::array::from_fn(|o| std::array::from_fn(|i| w3[o * L2 + i] as i8)),
-            b3: std::array::from_fn(|i| b3[i] as i32),
-            w4: std::array::from_fn(|i| w4[i] as i8),
-            b4: b4[0] as i32,
-            w2_packed: Vec::new(),
-            w3_packed: Vec::new(),
-            simd: false,
-        }
-        .packed())
+            Layers {
+                w1: w1.iter().map(|&x| x as i16).collect(),
+                b1: std::array::from_fn(|i| b1[i] as i16),
+                w2: (0..L2)
+                    .map(|o| std::array::from_fn(|i| w2[o * L1_OUT + i] as i8))
+                    .collect(),
+                b2: std::array::from_fn(|i| b2[i] as i32),
+                w3: std::array::from_fn(|o| std::array::from_fn(|i| w3[o * L2 + i] as i8)),
+                b3: std::array::from_fn(|i| b3[i] as i32),
+                w4: std::array::from_fn(|i| w4[i] as i8),
+                b4: b4[0] as i32,
+            },
+        ))
     }
 }

@@ -142,7 +142,7 @@ fn simd_matches_scalar<R: Rules>() {
     for (o, row) in simd.w2.iter_mut().enumerate() {
         row.fill(if o % 2 == 0 { -128 } else { 127 });
     }
-    simd = simd.packed();
+    simd.w2_packed = super::model::pack(&simd.w2);
     let mut scalar = simd.clone();
     scalar.set_simd(false);
     let mut rng = StdRng::seed_from_u64(5);
