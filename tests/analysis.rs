@@ -27,6 +27,8 @@
 //! - `errors.pdn`: an illegal move, an ambiguous capture, an unknown variant, a malformed tag,
 //!   then a good game.
 
+#[path = "common/book_build.rs"]
+mod book_build;
 use assert_cmd::Command;
 use damiera::tools::pdn::{self, Span};
 use damiera::Variant;
@@ -503,14 +505,7 @@ fn analyse_book_line(args: &[&str], book: &Path) -> (String, String) {
 #[test]
 fn analyse_book_prints_the_book_moves_and_marks_a_games_book_moves() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let book = dir.path().join("english.dmbk");
-    let out = damiera()
-        .args(["book", "build", "--variant", "english", "--positions", "12"])
-        .args(["--depth", "2", "--out"])
-        .arg(&book)
-        .output()
-        .expect("runs");
-    assert!(out.status.success(), "{out:?}");
+    let book = book_build::english_book(dir.path(), 12, 2);
 
     // One position: the moves `book probe` gives, best first, before the search.
     let (start, line) = analyse_book_line(&[], &book);

@@ -3,6 +3,8 @@
 //! entry is skipped, never played; a bad `BookFile` is one error line and the old book stays;
 //! `BookMode random` is a function of the `Seed`; Hub's `book-file` plays it too.
 
+#[path = "common/book_build.rs"]
+mod book_build;
 use damiera::book::{book_key, read, HEADER_SIZE, RECORD_SIZE};
 use damiera::core::variant::Variant;
 use damiera::core::variant_position::VariantPosition;
@@ -23,21 +25,7 @@ fn dir() -> PathBuf {
 /// An English book of 40 positions at depth 3, built once.
 fn book() -> &'static Path {
     static BOOK: OnceLock<PathBuf> = OnceLock::new();
-    BOOK.get_or_init(|| {
-        let path = dir().join("english.dmbk");
-        let out = Command::new(BIN)
-            .args(["book", "build", "--variant", "english", "--positions", "40"])
-            .args(["--depth", "3", "--out"])
-            .arg(&path)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        path
-    })
+    BOOK.get_or_init(|| book_build::english_book(&dir(), 40, 3))
 }
 
 /// `damiera book probe`'s moves of `fen` (the start if `None`), best first.

@@ -4,6 +4,8 @@
 //! pages and two pages at once. The page itself is tested in a real browser by
 //! `tests/browser/test_serve.py`.
 
+#[path = "common/book_build.rs"]
+mod book_build;
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -723,14 +725,7 @@ fn book_of(pos: &Value) -> Vec<Value> {
 #[test]
 fn positions_carry_the_book_moves_and_the_engine_plays_from_the_book() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let book = dir.path().join("english.dmbk");
-    let out = Command::new(assert_cmd::cargo::cargo_bin("damiera"))
-        .args(["book", "build", "--variant", "english", "--positions", "12"])
-        .args(["--depth", "2", "--out"])
-        .arg(&book)
-        .output()
-        .expect("book build runs");
-    assert!(out.status.success(), "{out:?}");
+    let book = book_build::english_book(dir.path(), 12, 2);
     let path = book.to_str().expect("a UTF-8 path");
 
     // A bad book, or two books of one variant: one line, exit status 2, no server.
