@@ -43,7 +43,7 @@ impl Network {
     /// `i32`; output weights `i8` and bias `i32`.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut payload = Vec::with_capacity(self.payload_len());
-        for x in self.w1.iter().chain(&self.b1) {
+        for x in self.l.w1.iter().chain(&self.l.b1) {
             payload.extend_from_slice(&x.to_le_bytes());
         }
         let mut put_layer = |rows: &mut dyn Iterator<Item = &i8>, biases: &[i32]| {
@@ -52,9 +52,9 @@ impl Network {
                 payload.extend_from_slice(&b.to_le_bytes());
             }
         };
-        put_layer(&mut self.w2.iter().flatten(), &self.b2);
-        put_layer(&mut self.w3.iter().flatten(), &self.b3);
-        put_layer(&mut self.w4.iter(), &[self.b4]);
+        put_layer(&mut self.l.w2.iter().flatten(), &self.l.b2);
+        put_layer(&mut self.l.w3.iter().flatten(), &self.l.b3);
+        put_layer(&mut self.l.w4.iter(), &[self.l.b4]);
         let mut out = Vec::with_capacity(HEADER + payload.len());
         out.extend_from_slice(&FORMAT.start(self.variant));
         for size in [self.shape.inputs(), H, L2, L3] {

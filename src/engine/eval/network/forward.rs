@@ -27,7 +27,7 @@ impl Accumulator {
     /// Both perspectives of position `p` from scratch.
     pub fn refresh(&mut self, net: &Network, p: &Planes) {
         for persp in 0..2 {
-            self.v[persp] = net.b1;
+            self.v[persp] = net.l.b1;
             net.apply(&mut self.v[persp], net.shape.kinds(p, persp), [0; 4]);
         }
     }
@@ -65,10 +65,10 @@ impl Network {
         #[cfg(target_arch = "x86_64")]
         if self.simd {
             // SAFETY: `simd` is only true when the CPU has AVX2 (`packed`, `set_simd`).
-            unsafe { avx2::apply(acc, &self.w1, add, sub, offsets) };
+            unsafe { avx2::apply(acc, &self.l.w1, add, sub, offsets) };
             return;
         }
-        apply_scalar(acc, &self.w1, add, sub, offsets);
+        apply_scalar(acc, &self.l.w1, add, sub, offsets);
     }
 
     /// The evaluation in centi-men from the side to move's point of view of the position
@@ -87,8 +87,8 @@ impl Network {
                 let mut input = [0u8; L1_OUT];
                 avx2::clip(us, them, &mut input);
                 let mut a2 = [0u8; L2];
-                avx2::dense(&input, &self.w2_packed, &self.b2, &mut a2);
-                avx2::dense(&a2, &self.w3_packed, &self.b3, &mut a3);
+                avx2::dense(&input, &self.w2_packed, &self.l.b2, &mut a2);
+                avx2::dense(&a2, &self.w3_packed, &self.l.b3, &mut a3);
             }
             return self.output_centi(&a3);
         }
@@ -98,8 +98,8 @@ impl Network {
             input[H + i] = them[i].clamp(0, QA as i16) as u8;
         }
         let mut a2 = [0u8; L2];
-        dense_scalar(&input, &self.w2, &self.b2, &mut a2);
-        dense_scalar(&a2, &self.w3, &self.b3, &mut a3);
+        dense_scalar(&input, &self.l.w2, &self.l.b2, &mut a2);
+        dense_scalar(&a2, &self.l.w3, &self.l.b3, &mut a3);
         self.output_centi(&a3)
     }
 
@@ -107,8 +107,8 @@ impl Network {
     fn output_centi(&self, a3: &[u8; L3]) -> i32 {
         let sum = a3
             .iter()
-            .zip(&self.w4)
-            .fold(self.b4, |s, (&a, &w)| s + i32::from(a) * i32::from(w));
+            .zip(&self.l.w4)
+            .fold(self.l.b4, |s, (&a, &w)| s + i32::from(a) * i32::from(w));
         let scale = i64::from(QA * QW);
         ((i64::from(sum) * 100 + scale / 2).div_euclid(scale)) as i32
     }

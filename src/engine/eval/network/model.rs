@@ -13,6 +13,21 @@ use rand::{Rng, SeedableRng};
 pub struct Network {
     pub(super) variant: Variant,
     pub(super) shape: Shape,
+    /// The weights.
+    pub(super) l: Layers,
+    /// `w2` in the AVX2 kernel's order ([`pack`]).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(super) w2_packed: Vec<i8>,
+    /// `w3` in the AVX2 kernel's order.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(super) w3_packed: Vec<i8>,
+    /// Whether the AVX2 paths run (decided when the network is made).
+    pub(super) simd: bool,
+}
+
+/// A network's weights, as read from a file, quantised or drawn.
+#[derive(Clone, Debug)]
+pub(super) struct Layers {
     /// First layer, input-major: input `f`'s `H` weights at `f * H`, in 1/[`QA`].
     pub(super) w1: Vec<i16>,
     /// First-layer biases, in 1/[`QA`].
@@ -29,35 +44,20 @@ pub struct Network {
     pub(super) w4: [i8; L3],
     /// Output bias, in 1/([`QA`] * [`QW`]) of a man.
     pub(super) b4: i32,
-    /// `w2` in the AVX2 kernel's order ([`pack`]).
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-    pub(super) w2_packed: Vec<i8>,
-    /// `w3` in the AVX2 kernel's order.
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-    pub(super) w3_packed: Vec<i8>,
-    /// Whether the AVX2 paths run (decided when the network is made).
-    pub(super) simd: bool,
-}
-
-/// A network's weights as read from a file, quantised or drawn, before
-/// [`Network::from_layers`] packs them (the fields and units of [`Network`]'s).
-pub(super) struct Layers {
-    pub(super) w1: Vec<i16>,
-    pub(super) b1: [i16; H],
-    pub(super) w2: Vec<[i8; L1_OUT]>,
-    pub(super) b2: [i32; L2],
-    pub(super) w3: [[i8; L2]; L3],
-    pub(super) b3: [i32; L3],
-    pub(super) w4: [i8; L3],
-    pub(super) b4: i32,
 }
 
 impl PartialEq for Network {
     fn eq(&self, other: &Network) -> bool {
-        (self.variant, &self.w1, &self.b1, &self.w2, &self.b2)
-            == (other.variant, &other.w1, &other.b1, &other.w2, &other.b2)
-            && (&self.w3, &self.b3, &self.w4, self.b4)
-                == (&other.w3, &other.b3, &other.w4, other.b4)
+        (self.variant, &self.l.w1, &self.l.b1, &self.l.w2, &self.l.b2)
+            == (
+                other.variant,
+                &other.l.w1,
+                &other.l.b1,
+                &other.l.w2,
+                &other.l.b2,
+            )
+            && (&self.l.w3, &self.l.b3, &self.l.w4, self.l.b4)
+                == (&other.l.w3, &other.l.b3, &other.l.w4, other.l.b4)
     }
 }
 
@@ -116,28 +116,28 @@ impl Network {
     /// # Panics
     /// `f` is not below [`Shape::inputs`].
     pub fn l1_weights(&self, f: usize) -> &[i16] {
-        &self.w1[f * H..(f + 1) * H]
+        &self.l.w1[f * H..(f + 1) * H]
     }
 
     /// The first layer's biases (in 1/[`QA`]).
     pub fn l1_biases(&self) -> &[i16; H] {
-        &self.b1
+        &self.l.b1
     }
 
     /// The second layer's weights `[o][i]` (in 1/[`QW`]; `i < H`: the side to move's
     /// activations) and biases (in 1/(`QA` * `QW`)).
     pub fn l2(&self) -> (&[[i8; L1_OUT]], &[i32; L2]) {
-        (&self.w2, &self.b2)
+        (&self.l.w2, &self.l.b2)
     }
 
     /// The third layer's weights `[o][i]` and biases, scaled as [`Network::l2`].
     pub fn l3(&self) -> (&[[i8; L2]; L3], &[i32; L3]) {
-        (&self.w3, &self.b3)
+        (&self.l.w3, &self.l.b3)
     }
 
     /// The output weights (in 1/[`QW`]) and bias (in 1/(`QA` * `QW`) of a man).
     pub fn output(&self) -> (&[i8; L3], i32) {
-        (&self.w4, self.b4)
+        (&self.l.w4, self.l.b4)
     }
 
     /// A network of pseudo-random weights for variant `v` (tests and benchmarks), of about
@@ -187,14 +187,7 @@ impl Network {
             w2_packed: pack(&l.w2),
             w3_packed: pack(&l.w3),
             simd: avx2_available(),
-            w1: l.w1,
-            b1: l.b1,
-            w2: l.w2,
-            b2: l.b2,
-            w3: l.w3,
-            b3: l.b3,
-            w4: l.w4,
-            b4: l.b4,
+            l,
         }
     }
 }

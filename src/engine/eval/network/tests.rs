@@ -139,10 +139,10 @@ fn simd_matches_scalar<R: Rules>() {
     // Extreme accumulators: every activation clipped at 0 or at QA, weights at the ends
     // of `i8` (the `maddubs` bound).
     let mut simd = Network::random(R::VARIANT, 99).unwrap();
-    for (o, row) in simd.w2.iter_mut().enumerate() {
+    for (o, row) in simd.l.w2.iter_mut().enumerate() {
         row.fill(if o % 2 == 0 { -128 } else { 127 });
     }
-    simd.w2_packed = super::model::pack(&simd.w2);
+    simd.w2_packed = super::model::pack(&simd.l.w2);
     let mut scalar = simd.clone();
     scalar.set_simd(false);
     let mut rng = StdRng::seed_from_u64(5);
@@ -391,8 +391,8 @@ fn floats(net: &Network) -> [Vec<f32>; 8] {
     let (w3, b3) = net.l3();
     let (w4, b4) = net.output();
     [
-        net.w1.iter().map(|&x| f32::from(x) / qa).collect(),
-        net.b1.iter().map(|&x| f32::from(x) / qa).collect(),
+        net.l.w1.iter().map(|&x| f32::from(x) / qa).collect(),
+        net.l.b1.iter().map(|&x| f32::from(x) / qa).collect(),
         w2.iter().flatten().map(|&x| f32::from(x) / qw).collect(),
         b2.iter().map(|&x| x as f32 / qab).collect(),
         w3.iter().flatten().map(|&x| f32::from(x) / qw).collect(),
