@@ -1,5 +1,6 @@
-//! The `damiera perft` command as a user runs it: output format, and one-line errors with exit
-//! status 2 for bad input. Leaf counts are DCTL's published tables (docs/perft.md).
+//! The `damiera perft` and `damiera bench` commands as a user runs them: output format, and
+//! one-line errors with exit status 2 for bad input. Leaf counts are DCTL's published tables
+//! (docs/perft.md).
 
 use assert_cmd::Command;
 
@@ -151,4 +152,44 @@ fn variant_aliases() {
     for alias in ["american", "checkers", "English"] {
         assert!(stdout_of(&["perft", "-v", alias, "-d", "3"]).starts_with("Nodes searched: 302\n"));
     }
+}
+
+/// The position lines of a `damiera bench` output: (variant, nodes).
+fn bench_lines(text: &str) -> Vec<(String, u64)> {
+    text.lines()
+        .filter(|l| l.contains(" nodes "))
+        .map(|l| {
+            let mut w = l.split_whitespace();
+            let variant = w.next().unwrap().to_string();
+            let nodes = w
+                .skip_while(|t| !t.contains(':'))
+                .nth(1)
+                .unwrap()
+                .parse()
+                .unwrap();
+            (variant, nodes)
+        })
+        .collect()
+}
+
+/// `bench --variant` searches only that variant's positions, the same searches as in the
+/// whole bench (one thread: the same nodes); `--threads 2` searches them all with two
+/// threads; bad values are one-line errors.
+#[test]
+fn bench_by_variant_and_threads() {
+    let all = bench_lines(&stdout_of(&["bench", "-d", "7"]));
+    assert_eq!(all.len(), 12);
+    let one = bench_lines(&stdout_of(&["bench", "-d", "7", "-v", "russian"]));
+    let expected: Vec<_> = all
+        .iter()
+        .filter(|(v, _)| v == "russian")
+        .cloned()
+        .collect();
+    assert_eq!(one, expected);
+    assert_eq!(one.len(), 2);
+    let two = bench_lines(&stdout_of(&["bench", "-d", "7", "--threads", "2"]));
+    assert_eq!(two.len(), 12);
+    assert!(two.iter().all(|(_, n)| *n > 0));
+    rejects(&["bench", "--threads", "0"], "--threads must be 1 to");
+    rejects(&["bench", "-v", "chess"], "unknown variant 'chess'");
 }

@@ -2,10 +2,14 @@
 //! transposition table each. The node total is a signature: any change to the search's
 //! behaviour changes it. Positions: each start position and one middle game per variant
 //! (ply 11 of a pydraughts random game, seed 5, `tests/pydraughts/walk.py`; for Damone, ply 8 of an
-//! engine line).
+//! engine line). `--threads` and `--variant` measure the time to a depth with more threads
+//! (docs/strength.md, "Threads") and one variant's speed; with more than one thread the node
+//! total is no signature (the threads race).
 
+use super::shared::{fail, variant};
 use damiera::core::variant::Variant;
 use damiera::engine::search::Limits;
+use damiera::engine::search::MAX_THREADS;
 use damiera::engine::{Depth, Engine, Event, MoveForm, MAX_EGDB_PIECES};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -57,17 +61,36 @@ pub struct BenchArgs {
     /// measure the search speed with them; the node counts are then no signature).
     #[arg(long, value_name = "DIR")]
     pub egdb: Option<PathBuf>,
+    /// Search threads (Lazy SMP) for every position, from 1 to the engine's maximum; with
+    /// more than one the node total varies from run to run.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Only this variant's positions (english, italian, brazilian, russian, damone or
+    /// international).
+    #[arg(long, short)]
+    pub variant: Option<String>,
 }
 
 /// Runs the bench and prints one line per position, then the totals.
 pub fn run(a: BenchArgs) -> ExitCode {
     let depth = a.depth;
+    if !(1..=MAX_THREADS).contains(&a.threads) {
+        return fail(&format!("--threads must be 1 to {MAX_THREADS}"));
+    }
+    let only = match a.variant.as_deref().map(variant).transpose() {
+        Ok(v) => v,
+        Err(e) => return fail(&e),
+    };
     let start = Instant::now();
     let mut total = 0u64;
     // Time spent opening databases, left out of the total time.
     let mut opening = 0.0;
     for (variant, fen) in POSITIONS {
+        if only.is_some_and(|v| v != variant) {
+            continue;
+        }
         let mut engine = Engine::new(variant, 16);
+        engine.set_threads(a.threads);
         if let Err(e) = engine.set_position(fen, &[]) {
             eprintln!("error: bench position: {e}");
             return ExitCode::from(2);
