@@ -19,7 +19,8 @@ use std::sync::Arc;
 
 impl<G: Evaluate> Worker<G> {
     /// Iterative deepening. The main thread (`id` 0) reports and keeps time; helpers search
-    /// until the main thread halts them.
+    /// until the main thread halts them, or until one of them completes the depth limit,
+    /// which halts every thread.
     pub(super) fn iterate(
         &mut self,
         root: &G::Position,
@@ -110,6 +111,12 @@ impl<G: Evaluate> Worker<G> {
                             pv: self.pv[0][..self.pv_len[0]].to_vec(),
                         });
                     }
+                }
+                // A helper that completes the depth limit ends the search: the main thread
+                // plays its iteration (time to a depth is the first thread's to reach it).
+                if depth == max_depth {
+                    self.shared.halt.store(true, Ordering::Relaxed);
+                    break;
                 }
                 continue;
             }
@@ -284,6 +291,48 @@ mod tests {
                 .iter()
                 .all(|c| c.load(Ordering::Relaxed) == 0));
         }
+    }
+
+    /// A helper that completes the depth limit halts the search (the main thread then plays
+    /// its iteration); one stopped short of it does not.
+    #[test]
+    fn a_helper_at_the_depth_limit_halts_the_search() {
+        let (pos, _) = start();
+        let mut s = Searcher::<English>::new(1);
+        s.set_threads(2);
+        let control = Arc::new(Control::default());
+        let limits = Limits {
+            depth: Some(Depth(5)),
+            ..Limits::default()
+        };
+        let shared = Arc::new(Shared::new(Arc::clone(&control)));
+        let w = &mut s.workers[1];
+        w.prepare(
+            &pos,
+            &[],
+            &limits,
+            &shared,
+            super::super::time::TimePlan::default(),
+        );
+        let r = w.iterate(&pos, &limits, &mut Silent);
+        assert_eq!(r.depth, Depth(5));
+        assert!(shared.halt.load(Ordering::Relaxed));
+        assert_eq!(
+            shared.helper_best.lock().unwrap().as_ref().unwrap().depth,
+            5
+        );
+        // A main thread at the same limit does not halt anything (it ends the search itself).
+        let shared = Arc::new(Shared::new(Arc::clone(&control)));
+        let w = &mut s.workers[0];
+        w.prepare(
+            &pos,
+            &[],
+            &limits,
+            &shared,
+            super::super::time::TimePlan::default(),
+        );
+        assert_eq!(w.iterate(&pos, &limits, &mut Silent).depth, Depth(5));
+        assert!(!shared.halt.load(Ordering::Relaxed));
     }
 
     /// Two threads to a fixed depth: a legal move, searched to that depth at least.

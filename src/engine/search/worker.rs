@@ -291,7 +291,8 @@ impl<G: Evaluate> Worker<G> {
 /// What the threads of one search share besides the table.
 pub(super) struct Shared {
     pub(super) control: Arc<Control>,
-    /// Set by the main thread when it is done: the helpers stop.
+    /// Set by the main thread when it is done, or by a helper that completes the depth
+    /// limit: every thread stops.
     pub(super) halt: AtomicBool,
     /// Nodes of every thread, added every 1024 nodes.
     pub(super) nodes: AtomicU64,
