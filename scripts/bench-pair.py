@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""`damiera bench` of several configurations in turn, round after round, so that the machine's
+drift hits all alike (docs/strength.md, "Speed" and "Threads"). Prints per variant and over all
+positions each configuration's seconds and nodes a second (summed over the rounds), and the
+ratio of the first configuration's time to each other's (above 1: the other is faster).
+
+    scripts/bench-pair.py [--depth D] [--rounds R] LABEL=COMMAND ...
+
+COMMAND is a damiera binary and, after it, extra `bench` arguments, e.g.
+    1-thread=target/release/damiera "2-threads=target/release/damiera --threads 2"
+    old=../old/target/release/damiera new=target/release/damiera
+Run it on an idle machine.
+"""
+import argparse
+import collections
+import shlex
+import subprocess
+
+
+def bench(command, depth):
+    """{variant: [seconds, nodes]} of one bench run, the positions of a variant summed."""
+    out = subprocess.run(
+        shlex.split(command) [:1] + ["bench", "-d", str(depth)] + shlex.split(command)[1:],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    sums = collections.defaultdict(lambda: [0.0, 0])
+    for line in out.splitlines():
+        if " nodes " in line:
+            words = line.split()
+            at = words.index("nodes")
+            sums[words[0]][0] += float(words[words.index("s") - 1])
+            sums[words[0]][1] += int(words[at - 1])
+    return sums
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("configs", nargs="+", metavar="LABEL=COMMAND")
+    ap.add_argument("--depth", type=int, default=13)
+    ap.add_argument("--rounds", type=int, default=3)
+    a = ap.parse_args()
+    configs = [c.split("=", 1) for c in a.configs]
+    totals = {label: collections.defaultdict(lambda: [0.0, 0]) for label, _ in configs}
+    for r in range(a.rounds):
+        line = []
+        for label, command in configs:
+            for v, (t, n) in bench(command, a.depth).items():
+                totals[label][v][0] += t
+                totals[label][v][1] += n
+            line.append(f"{label} {sum(x[0] for x in totals[label].values()):.2f} s")
+        print(f"round {r + 1} (cumulative): " + ", ".join(line))
+    first = configs[0][0]
+    variants = list(totals[first])
+    print(f"depth {a.depth}, {a.rounds} rounds: seconds, nodes a second; time ratio to {first}")
+    for v in variants + ["all"]:
+        cells = []
+        for label, _ in configs:
+            rows = totals[label].values() if v == "all" else [totals[label][v]]
+            t = sum(x[0] for x in rows)
+            n = sum(x[1] for x in rows)
+            t0 = sum(x[0] for x in (totals[first].values() if v == "all" else [totals[first][v]]))
+            cells.append(f"{label} {t:7.2f} s {n / t / 1e6:5.2f} M/s x{t0 / t:4.2f}")
+        print(f"{v:<14} " + " | ".join(cells))
+
+
+if __name__ == "__main__":
+    main()
