@@ -19,8 +19,9 @@ import subprocess
 
 def bench(command, depth):
     """{variant: [seconds, nodes]} of one bench run, the positions of a variant summed."""
+    binary, *extra = shlex.split(command)
     out = subprocess.run(
-        shlex.split(command) [:1] + ["bench", "-d", str(depth)] + shlex.split(command)[1:],
+        [binary, "bench", "-d", str(depth)] + extra,
         check=True,
         capture_output=True,
         text=True,
@@ -52,18 +53,20 @@ def main():
             line.append(f"{label} {sum(x[0] for x in totals[label].values()):.2f} s")
         print(f"round {r + 1} (cumulative): " + ", ".join(line))
     first = configs[0][0]
-    variants = list(totals[first])
     print(f"depth {a.depth}, {a.rounds} rounds: seconds, nodes a second; time ratio to {first}")
-    for v in variants + ["all"]:
+
+    def summed(label, v):
+        """(seconds, nodes) of a configuration for variant v, or over all for "all"."""
+        rows = totals[label].values() if v == "all" else [totals[label][v]]
+        return sum(x[0] for x in rows), sum(x[1] for x in rows)
+
+    for v in list(totals[first]) + ["all"]:
+        t0 = summed(first, v)[0]
         cells = []
         for label, _ in configs:
-            rows = totals[label].values() if v == "all" else [totals[label][v]]
-            t = sum(x[0] for x in rows)
-            n = sum(x[1] for x in rows)
-            t0 = sum(x[0] for x in (totals[first].values() if v == "all" else [totals[first][v]]))
+            t, n = summed(label, v)
             cells.append(f"{label} {t:7.2f} s {n / t / 1e6:5.2f} M/s x{t0 / t:4.2f}")
         print(f"{v:<14} " + " | ".join(cells))
-
 
 if __name__ == "__main__":
     main()

@@ -214,8 +214,9 @@ impl<G: Evaluate> Worker<G> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::time::TimePlan;
     use super::super::worker::{HelperResult, Shared};
-    use super::super::{Control, Depth, Info, Limits, Reporter, Searcher, Silent};
+    use super::super::{Control, Depth, Info, Limits, Reporter, SearchResult, Searcher, Silent};
     use crate::core::movegen::Duplicates;
     use crate::core::moves::{Move, MoveList};
     use crate::core::play::Play;
@@ -241,11 +242,26 @@ mod tests {
         (pos, list)
     }
 
+    /// Worker `id` of `s` prepared for `limits` over `shared` and iterated on the English
+    /// start position: its result.
+    fn iterate_worker(
+        s: &mut Searcher<English>,
+        id: usize,
+        limits: &Limits,
+        shared: &Arc<Shared>,
+        reporter: &mut dyn Reporter,
+    ) -> SearchResult {
+        let pos = <English as Play>::start();
+        let w = &mut s.workers[id];
+        w.prepare(&pos, &[], limits, shared, TimePlan::default());
+        w.iterate(&pos, limits, reporter)
+    }
+
     /// A helper's completed iteration deeper than the main thread's last is played and
     /// reported; one no deeper is not.
     #[test]
     fn a_deeper_helper_iteration_is_played() {
-        let (pos, list) = start();
+        let (_, list) = start();
         let mut s = Searcher::<English>::new(1);
         let control = Arc::new(Control::default());
         let limits = Limits {
@@ -262,16 +278,8 @@ mod tests {
                 score: 7,
                 pv: vec![helper_move],
             });
-            let w = &mut s.workers[0];
-            w.prepare(
-                &pos,
-                &[],
-                &limits,
-                &shared,
-                super::super::time::TimePlan::default(),
-            );
             let mut log = Log::default();
-            let r = w.iterate(&pos, &limits, &mut log);
+            let r = iterate_worker(&mut s, 0, &limits, &shared, &mut log);
             assert_eq!(
                 r.best == Some(helper_move),
                 played,
@@ -294,10 +302,9 @@ mod tests {
     }
 
     /// A helper that completes the depth limit halts the search (the main thread then plays
-    /// its iteration); one stopped short of it does not.
+    /// its iteration); the main thread at the limit ends the search itself, halting nothing.
     #[test]
     fn a_helper_at_the_depth_limit_halts_the_search() {
-        let (pos, _) = start();
         let mut s = Searcher::<English>::new(1);
         s.set_threads(2);
         let control = Arc::new(Control::default());
@@ -306,15 +313,7 @@ mod tests {
             ..Limits::default()
         };
         let shared = Arc::new(Shared::new(Arc::clone(&control)));
-        let w = &mut s.workers[1];
-        w.prepare(
-            &pos,
-            &[],
-            &limits,
-            &shared,
-            super::super::time::TimePlan::default(),
-        );
-        let r = w.iterate(&pos, &limits, &mut Silent);
+        let r = iterate_worker(&mut s, 1, &limits, &shared, &mut Silent);
         assert_eq!(r.depth, Depth(5));
         assert!(shared.halt.load(Ordering::Relaxed));
         assert_eq!(
@@ -323,15 +322,8 @@ mod tests {
         );
         // A main thread at the same limit does not halt anything (it ends the search itself).
         let shared = Arc::new(Shared::new(Arc::clone(&control)));
-        let w = &mut s.workers[0];
-        w.prepare(
-            &pos,
-            &[],
-            &limits,
-            &shared,
-            super::super::time::TimePlan::default(),
-        );
-        assert_eq!(w.iterate(&pos, &limits, &mut Silent).depth, Depth(5));
+        let r = iterate_worker(&mut s, 0, &limits, &shared, &mut Silent);
+        assert_eq!(r.depth, Depth(5));
         assert!(!shared.halt.load(Ordering::Relaxed));
     }
 
