@@ -12,7 +12,8 @@ import argparse
 import struct
 import sys
 
-VARIANTS = ["english", "italian", "brazilian", "russian", "damone", "international"]
+VARIANTS = ["english", "italian", "brazilian", "russian", "damone", "international", "antidraughts",
+            "breakthrough"]
 ALGEBRAIC = {"brazilian", "russian", "damone"}
 START = {
     "english": "B:W21-32:B1-12",
@@ -21,6 +22,8 @@ START = {
     "russian": "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
     "damone": "W:WIh1,Kf1,Kh3,d1,e2,f3,g4,h5:BIa8,Kc8,Ka6,e8,d7,c6,b5,a4",
     "international": "W:W31-50:B1-20",
+    "antidraughts": "W:W31-50:B1-20",
+    "breakthrough": "W:W31-50:B1-20",
 }
 MASK = (1 << 64) - 1
 

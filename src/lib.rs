@@ -37,5 +37,7 @@ pub use self::core::movegen::Duplicates;
 pub use self::core::moves::{Move, MoveList};
 pub use self::core::play::Play;
 pub use self::core::position::Position;
-pub use self::core::rules::{Brazilian, Color, English, International, Italian, Rules, Russian};
+pub use self::core::rules::{
+    Antidraughts, Brazilian, Breakthrough, Color, English, International, Italian, Rules, Russian,
+};
 pub use self::core::variant::Variant;

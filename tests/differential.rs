@@ -15,6 +15,8 @@
 //! extra move is accepted only if it ties with our moves on every key before 6.9, has the same
 //! first-king index, and loses on the full king order; every other difference fails the test.
 //! Flying-king duplicates need no special case: sets of (from, to, captured) ignore them.
+//! Antidraughts and Breakthrough (pydraughts' names too) add the end of the game: walk.py's
+//! `--verdict` column is pydraughts' winner, which our rules must name as well.
 //!
 //! pydraughts is found as `$DAMIERA_PYTHON`, else `.venv/bin/python`; if neither has it, the
 //! test creates `.venv` and installs pydraughts==0.6.7 there (as `.ci/run` does). The number of
@@ -23,8 +25,10 @@
 
 use damiera::core::movegen;
 use damiera::core::notation;
+use damiera::core::variant_position::{outcome, Outcome};
 use damiera::{
-    Brazilian, English, International, Italian, MoveList, Position, Rules, Russian, Square,
+    Antidraughts, Brazilian, Breakthrough, Color, English, International, Italian, MoveList, Play,
+    Position, Rules, Russian, Square,
 };
 use std::collections::{BTreeMap, BTreeSet};
 mod common;
@@ -188,6 +192,11 @@ fn captured_in_order<R: Rules>(pos: &Position<R>, from: Square, path: &[Square])
 }
 
 fn walk(python: &Path, variant: &str, games: u32) -> String {
+    walk_with(python, variant, games, &[])
+}
+
+/// walk.py's output for `games` random games of `variant`, with `extra` arguments.
+fn walk_with(python: &Path, variant: &str, games: u32, extra: &[&str]) -> String {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/pydraughts/walk.py");
     let out = Command::new(python)
         .arg(script)
@@ -199,6 +208,7 @@ fn walk(python: &Path, variant: &str, games: u32) -> String {
             "--seed",
             "1",
         ])
+        .args(extra)
         .output()
         .expect("run walk.py");
     assert!(
@@ -353,4 +363,106 @@ fn random_international_games_match_pydraughts() {
         t.positions > games as usize,
         "international: too few positions"
     );
+}
+
+/// A walk.py `--verdict` line of Antidraughts or Breakthrough: where pydraughts' game goes on
+/// (`-`) the legal moves agree ([`check_line`]) and our rules see no end either; where
+/// pydraughts declares a winner, our rules declare the same one ([`outcome`]: in Antidraughts
+/// the side to move without a move, in Breakthrough the side with a king). A draw (`D`, only
+/// Antidraughts' threefold repetition) needs the game's history, which a line does not carry.
+/// Returns the number of decided positions checked.
+fn check_verdict_line<R: Rules>(line: &str, tally: &mut Tally) -> usize {
+    let (rest, verdict) = line.rsplit_once('\t').expect("a verdict column");
+    let (fen, _) = rest.split_once('\t').expect("line has a tab");
+    let pos = notation::parse_fen::<R>(fen)
+        .unwrap_or_else(|e| panic!("{}: pydraughts FEN {fen}: {e}", R::NAME));
+    let ours = outcome::<R>(&pos, &[]);
+    match verdict {
+        "-" => {
+            check_line::<R>(rest, tally);
+            assert_eq!(ours, None, "{} {fen}: pydraughts plays on", R::NAME);
+            0
+        }
+        "W" | "B" => {
+            let winner = if verdict == "W" {
+                Color::White
+            } else {
+                Color::Black
+            };
+            assert!(
+                matches!(ours, Some(Outcome::Win(c, _)) if c == winner),
+                "{} {fen}: pydraughts says {verdict} won, we say {ours:?}",
+                R::NAME
+            );
+            assert!(
+                !<R as Play>::has_moves(&pos),
+                "{} {fen}: the game is over",
+                R::NAME
+            );
+            1
+        }
+        _ => 0,
+    }
+}
+
+/// Antidraughts and Breakthrough (lidraughts' rules, docs/rules.md) against pydraughts 0.6.7's
+/// `antidraughts` and `breakthrough`: random games position by position, legal moves and the
+/// end of each game ([`check_verdict_line`]); and the perft of the start to depth 4, counted
+/// by pydraughts in this test.
+#[test]
+fn antidraughts_and_breakthrough_match_pydraughts() {
+    let python = python();
+    let games: u32 = std::env::var("DAMIERA_DIFF_GAMES")
+        .ok()
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(200)
+        / 2;
+    let perft_of = |v: &str| -> u64 {
+        walk_with(&python, v, 0, &["--perft", "4"])
+            .trim()
+            .parse()
+            .expect("a perft count")
+    };
+    let (anti, bt, anti_perft, bt_perft) = std::thread::scope(|s| {
+        let a = s.spawn(|| walk_with(&python, "antidraughts", games, &["--verdict"]));
+        let b = s.spawn(|| walk_with(&python, "breakthrough", games, &["--verdict"]));
+        let pa = s.spawn(|| perft_of("antidraughts"));
+        let pb = s.spawn(|| perft_of("breakthrough"));
+        (
+            a.join().expect("walk"),
+            b.join().expect("walk"),
+            pa.join().expect("perft"),
+            pb.join().expect("perft"),
+        )
+    });
+    // pydraughts lists every capture path (duplicates kept).
+    let keep = damiera::Duplicates::Keep;
+    assert_eq!(
+        damiera::core::perft::perft::<Antidraughts>(&<Antidraughts as Play>::start(), 4, keep),
+        anti_perft,
+        "antidraughts perft 4"
+    );
+    assert_eq!(
+        damiera::core::perft::perft::<Breakthrough>(&<Breakthrough as Play>::start(), 4, keep),
+        bt_perft,
+        "breakthrough perft 4"
+    );
+    for (name, text, decided_min) in [("antidraughts", &anti, 0), ("breakthrough", &bt, 1)] {
+        let mut t = Tally::default();
+        let mut decided = 0;
+        for line in text.lines() {
+            decided += if name == "antidraughts" {
+                check_verdict_line::<Antidraughts>(line, &mut t)
+            } else {
+                check_verdict_line::<Breakthrough>(line, &mut t)
+            };
+        }
+        eprintln!(
+            "{name}: {games} games, {} positions, {} legal moves agree, {decided} ends agree",
+            t.positions, t.moves
+        );
+        assert_eq!(t.deviations, 0);
+        assert!(t.positions > games as usize, "{name}: too few positions");
+        assert!(decided >= decided_min, "{name}: no decided game");
+    }
 }

@@ -625,7 +625,7 @@ impl ScriptedFollower {
             return;
         }
         let end = match e.outcome() {
-            Some(Outcome::Win(c)) => Some(if c == g.us { 3 } else { 1 }),
+            Some(Outcome::Win(c, _)) => Some(if c == g.us { 3 } else { 1 }),
             Some(Outcome::Draw(_)) => Some(2),
             None => None,
         };

@@ -58,6 +58,21 @@ fn pydraughts_plays_complete_international_games() {
     );
 }
 
+/// Antidraughts and Breakthrough (lidraughts' variants): pydraughts' `Board('antidraughts')` and
+/// `Board('breakthrough')`, whose rules decide each game's end, against two `damiera hub`
+/// processes set to the variant by pydraughts' names.
+#[test]
+fn pydraughts_plays_complete_antidraughts_and_breakthrough_games() {
+    let text = hub_games(&["--variants", "antidraughts,breakthrough"]);
+    for v in ["antidraughts", "breakthrough"] {
+        let games = text
+            .lines()
+            .filter(|l| l.starts_with(v) && l.contains(" plies "))
+            .count();
+        assert_eq!(games, 4, "{v}: four complete games\n{text}");
+    }
+}
+
 #[test]
 fn pydraughts_057_internal_numbering() {
     let text = hub_games(&["--variants", "russian,brazilian", "--internal"]);
@@ -119,6 +134,49 @@ fn international_positions_of_51_characters() {
         (31..=50).contains(&from),
         "a White man of 31-50 moves: {done}"
     );
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+/// Scan's Hub names of lidraughts' variants (protocols.md §1.3; lidraughts-bot maps
+/// `breakthrough` to `bt`, `antidraughts` to `losing`): under `bt` a White man on 7 crowns and
+/// wins at once (1 or 2), rather than any other move; under `losing` White, whose only move is
+/// to take 22 (28x17), plays it.
+#[test]
+fn scan_names_bt_and_losing() {
+    let board = |pieces: &[(usize, char)]| {
+        let mut b = vec!['e'; 50];
+        for &(sq, c) in pieces {
+            b[sq - 1] = c;
+        }
+        b.into_iter().collect::<String>()
+    };
+    let mut e = Engine::hub();
+    e.send("hub");
+    e.expect("wait");
+    e.send("set-param name=variant value=bt");
+    e.send("init");
+    e.expect("ready");
+    e.send(&format!(
+        "pos pos=W{}",
+        board(&[(7, 'w'), (41, 'w'), (46, 'w'), (15, 'b'), (44, 'b')])
+    ));
+    e.send("level depth=4");
+    e.send("go think");
+    let done = e.expect("done");
+    assert!(
+        done.contains("move=7-1") || done.contains("move=7-2"),
+        "the man crowns: {done}"
+    );
+    e.send("set-param name=variant value=losing");
+    e.send("new-game");
+    e.send(&format!(
+        "pos pos=W{}",
+        board(&[(28, 'w'), (22, 'b'), (5, 'b')])
+    ));
+    e.send("go think");
+    let done = e.expect("done");
+    assert!(done.contains("move=28x17"), "the forced capture: {done}");
     e.send("quit");
     assert!(e.child.wait().unwrap().success());
 }

@@ -227,7 +227,7 @@ fn replay_pdn(variant: Variant, pdn: &str) -> usize {
         let draw = token(variant, None);
         match termination.as_str() {
             "no legal move" => {
-                assert!(matches!(e.outcome(), Some(Outcome::Win(_))));
+                assert!(matches!(e.outcome(), Some(Outcome::Win(..))));
                 let winner = e.side_to_move().opponent();
                 assert_eq!(result, token(variant, Some(winner)), "{game}");
             }

@@ -410,3 +410,73 @@ fn international_6_3_and_6_4_endgame_counters() {
     let entering = play("W:W8,9,20:BK45", &["20-14", "45-40", "9-3"]);
     assert_eq!(entering.endgame_plies(), 0, "promotion entering 6.3");
 }
+
+/// lidraughts' Antidraughts and Breakthrough: how their games end ([`outcome`]).
+mod lidraughts_ends {
+    use damiera::core::notation::{parse_fen, parse_move};
+    use damiera::core::variant_position::{outcome, Outcome, WinRule};
+    use damiera::{Antidraughts, Breakthrough, Color, DrawRules, International, Play};
+
+    /// A side to move without a legal move (here: without a piece) has lost in International
+    /// (FMJD 5.1) and won in Antidraughts (lidraughts' `Antidraughts.winner`).
+    #[test]
+    fn no_move_loses_in_international_and_wins_in_antidraughts() {
+        let pos = parse_fen::<International>("W:W:B5").unwrap();
+        assert_eq!(
+            outcome::<International>(&pos, &[]),
+            Some(Outcome::Win(Color::Black, WinRule::Blocked))
+        );
+        let pos = parse_fen::<Antidraughts>("W:W:B5").unwrap();
+        assert_eq!(
+            outcome::<Antidraughts>(&pos, &[]),
+            Some(Outcome::Win(Color::White, WinRule::NoMoveLeft))
+        );
+        assert_eq!(
+            outcome::<Antidraughts>(&pos, &[]).unwrap().to_string(),
+            "White wins: White has no legal move left"
+        );
+    }
+
+    /// Breakthrough: the move that crowns ends the game (lidraughts' `Breakthrough.specialEnd`):
+    /// the opponent, to move, has no legal move and has lost; a FEN whose side to move has a
+    /// king is refused (the game ended when it was made).
+    #[test]
+    fn breakthrough_ends_at_the_first_king() {
+        let pos = parse_fen::<Breakthrough>("W:W7,46:B15,44").unwrap();
+        assert_eq!(outcome::<Breakthrough>(&pos, &[]), None);
+        let mv = parse_move(&pos, "7-1").unwrap();
+        let after = <Breakthrough as Play>::make(&pos, &mv);
+        assert!(!<Breakthrough as Play>::has_moves(&after));
+        assert_eq!(
+            <Breakthrough as Play>::count(&after, damiera::Duplicates::Keep),
+            0
+        );
+        assert_eq!(
+            outcome::<Breakthrough>(&after, &[]),
+            Some(Outcome::Win(Color::White, WinRule::King))
+        );
+        // In International the same move crowns and Black plays on.
+        let pos = parse_fen::<International>("W:W7,46:B15,44").unwrap();
+        let after = <International as Play>::make(&pos, &parse_move(&pos, "7-1").unwrap());
+        assert!(<International as Play>::has_moves(&after));
+        let err = parse_fen::<Breakthrough>("W:WK1,46:B15,44").unwrap_err();
+        assert!(err.to_string().contains("has a king"), "{err}");
+        assert!(parse_fen::<Breakthrough>("B:WK1,46:B15,44").is_ok());
+    }
+
+    /// Neither variant has International's move-count draws (lidraughts'
+    /// `InsufficientWinningMaterial`: none for Antidraughts; Breakthrough restarts its history
+    /// every move): 60 king moves without a capture draw International (FMJD 6.1, 50 plies),
+    /// not Antidraughts.
+    #[test]
+    fn no_move_count_draws() {
+        let fen = "W:WK1,K2,K3:BK48,K49,K50";
+        let mut pos = parse_fen::<International>(fen).unwrap();
+        pos.set_quiet_plies(60);
+        assert!(International::draw_by_counter(&pos));
+        let mut pos = parse_fen::<Antidraughts>(fen).unwrap();
+        pos.set_quiet_plies(60);
+        assert!(!Antidraughts::draw_by_counter(&pos));
+        assert_eq!(outcome::<Antidraughts>(&pos, &[]), None);
+    }
+}

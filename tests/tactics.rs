@@ -551,3 +551,34 @@ fn brazilian_king_against_two_men() {
         Expect::WinWithin(13),
     );
 }
+
+/// Antidraughts (lidraughts: the side that cannot move wins), by hand. International squares:
+/// 22 = d6, 28 = e5, 33 = f4, 5 = j10. 1. 33-28 (f4-e5) puts the man next to Black's 22 (d6)
+/// with 33 behind it empty: 22x33 is Black's only move (captures are compulsory; the man on
+/// 5 has none), and White, to move with no piece left, has no legal move: White wins in 2
+/// plies. (33-29 gives nothing away.)
+#[test]
+fn antidraughts_give_the_last_man_away() {
+    solve(
+        Variant::Antidraughts,
+        "W:W33:B5,22",
+        "33-28",
+        4,
+        Expect::WinWithin(2),
+    );
+}
+
+/// Breakthrough (lidraughts: the first king wins), by hand. 7 = c9, 1 = b10, 2 = d10, 46 = a1,
+/// 15 = j8, 44 = h2. White has no capture (nothing of Black's stands next to 7 or 46), and
+/// 7-1 crowns at once: a win in one ply. 7-2 is blocked by Black's man on 2, which cannot be
+/// taken (beyond it is off the board).
+#[test]
+fn breakthrough_crown_at_once() {
+    solve(
+        Variant::Breakthrough,
+        "W:W7,46:B2,15,44",
+        "7-1",
+        4,
+        Expect::WinWithin(1),
+    );
+}

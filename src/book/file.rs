@@ -42,6 +42,8 @@ pub fn variant_code(v: Variant) -> u8 {
         Variant::Russian => 3,
         Variant::Damone => 4,
         Variant::International => 5,
+        Variant::Antidraughts => 6,
+        Variant::Breakthrough => 7,
     }
 }
 

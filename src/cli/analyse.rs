@@ -17,7 +17,7 @@ use std::process::ExitCode;
 /// The `analyse` subcommand's arguments.
 #[derive(clap::Args)]
 pub struct AnalyseArgs {
-    /// english (american, checkers), italian, brazilian, russian, damone or international;
+    /// english (american, checkers), italian, brazilian, russian, damone, international, antidraughts (losing) or breakthrough (bt);
     /// with --pdn, the variant of games without a [GameType] tag.
     #[arg(long, short, required_unless_present = "pdn")]
     pub variant: Option<String>,

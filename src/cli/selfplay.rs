@@ -13,7 +13,7 @@ use std::time::Instant;
 /// `damiera selfplay`'s arguments.
 #[derive(Args)]
 pub struct SelfplayArgs {
-    /// english, italian, brazilian, russian, damone or international.
+    /// english, italian, brazilian, russian, damone, international, antidraughts (losing) or breakthrough (bt).
     #[arg(long, short)]
     pub variant: String,
     /// Games to play.

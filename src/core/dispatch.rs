@@ -9,7 +9,7 @@
 
 use crate::core::damone::DamoneWin;
 use crate::core::draughts::Draughts;
-use crate::core::rules::{Numbering, Rules};
+use crate::core::rules::{Goal, Numbering, Rules};
 use crate::core::variant::Variant;
 
 /// The one `match` from a runtime variant to its type, written once for every dispatch
@@ -54,6 +54,14 @@ macro_rules! variant_match {
             $crate::core::variant::Variant::Damone => $damone,
             $crate::core::variant::Variant::International => {
                 type $T = $crate::core::rules::International;
+                $body
+            }
+            $crate::core::variant::Variant::Antidraughts => {
+                type $T = $crate::core::rules::Antidraughts;
+                $body
+            }
+            $crate::core::variant::Variant::Breakthrough => {
+                type $T = $crate::core::rules::Breakthrough;
                 $body
             }
         }
@@ -152,10 +160,12 @@ pub trait RulesFn {
     fn call<R: Rules>(self) -> Self::Output;
 }
 
-/// Runs `f` with the [`Rules`] type of `variant`; `None` for Italian Damone, which has no
-/// `Rules` type (the endgame databases cover the five others).
+/// Runs `f` with the [`Rules`] type of `variant`, for the endgame databases and what reads
+/// them; `None` for Italian Damone, which has no `Rules` type, and for the variants whose
+/// goal is not [`Goal::Standard`] (Antidraughts, Breakthrough), whose values the databases do
+/// not compute: the databases cover the five others.
 pub fn dispatch_rules<F: RulesFn>(variant: Variant, f: F) -> Option<F::Output> {
-    variant_match!(variant, |R| Some(f.call::<R>()), damone: None)
+    variant_match!(variant, |R| (R::GOAL == Goal::Standard).then(|| f.call::<R>()), damone: None)
 }
 
 impl Dispatch for Variant {

@@ -101,7 +101,7 @@ impl<R: Rules> Notation for R {
 impl<R: Rules> DrawRules for R {
     #[inline(always)]
     fn draw_by_counter(pos: &Position<R>) -> bool {
-        pos.quiet_plies() >= R::DRAW_PLIES || pos.endgame_draw()
+        (R::DRAW_PLIES > 0 && pos.quiet_plies() >= R::DRAW_PLIES) || pos.endgame_draw()
     }
     #[inline(always)]
     fn is_irreversible(pos: &Position<R>, mv: &Move) -> bool {

@@ -14,7 +14,7 @@ use crate::core::geometry::Geometry;
 use crate::core::movegen::{self, CaptureSink, Duplicates, ListSink, MoveVisitor};
 use crate::core::moves::{Move, MoveList};
 use crate::core::position::Position;
-use crate::core::rules::{Color, Numbering, Rules};
+use crate::core::rules::{Color, Goal, Numbering, Rules};
 use crate::core::squares::{self, SquareError};
 use crate::core::variant::Variant;
 use std::fmt::Debug;
@@ -49,6 +49,10 @@ pub trait Play: Copy + Default + Send + Sync + Debug + 'static {
     const NUMBERING: Numbering;
     /// Whether kings fly (move and capture along whole free diagonals).
     const FLYING_KINGS: bool;
+    /// How a game is won ([`Goal`]): what a side to move without a legal move has done (lost,
+    /// or in Antidraughts won). In Breakthrough a side facing the opponent's king has no legal
+    /// move.
+    const GOAL: Goal = Goal::Standard;
 
     /// The start position.
     fn start() -> Self::Position;
@@ -122,6 +126,14 @@ pub trait Play: Copy + Default + Send + Sync + Debug + 'static {
     }
 }
 
+/// Whether the game is over before the side to move moves, by a rule other than having no
+/// move: in Breakthrough ([`Goal::FirstKingWins`]) the opponent has a king. Folded away in the
+/// other variants.
+#[inline(always)]
+fn over<R: Rules>(pos: &Position<R>) -> bool {
+    R::GOAL == Goal::FirstKingWins && pos.kings_of(pos.side().opponent()).any()
+}
+
 impl<R: Rules> PlayPosition for Position<R> {
     type Play = R;
 }
@@ -136,6 +148,7 @@ impl<R: Rules> Play for R {
     const CAPTURE_SEPARATOR: char = R::CAPTURE_SEPARATOR;
     const NUMBERING: Numbering = R::NUMBERING;
     const FLYING_KINGS: bool = R::FLYING_KINGS;
+    const GOAL: Goal = R::GOAL;
 
     fn start() -> Position<R> {
         Position::start()
@@ -154,23 +167,33 @@ impl<R: Rules> Play for R {
     }
     #[inline(always)]
     fn generate(pos: &Position<R>, list: &mut MoveList, dups: Duplicates) {
-        movegen::generate_with(pos, list, dups)
+        if over::<R>(pos) {
+            list.clear();
+        } else {
+            movegen::generate_with(pos, list, dups)
+        }
     }
     #[inline(always)]
     fn for_each_move<V: MoveVisitor>(pos: &Position<R>, dups: Duplicates, visitor: &mut V) {
-        movegen::for_each_move(pos, dups, visitor)
+        if !over::<R>(pos) {
+            movegen::for_each_move(pos, dups, visitor)
+        }
     }
     #[inline(always)]
     fn count(pos: &Position<R>, dups: Duplicates) -> u64 {
-        movegen::count(pos, dups)
+        if over::<R>(pos) {
+            0
+        } else {
+            movegen::count(pos, dups)
+        }
     }
     #[inline(always)]
     fn has_moves(pos: &Position<R>) -> bool {
-        movegen::has_moves(pos)
+        !over::<R>(pos) && movegen::has_moves(pos)
     }
     #[inline(always)]
     fn has_captures(pos: &Position<R>) -> bool {
-        movegen::has_captures(pos)
+        !over::<R>(pos) && movegen::has_captures(pos)
     }
     #[inline(always)]
     fn threatened(pos: &Position<R>) -> bool {
@@ -178,7 +201,9 @@ impl<R: Rules> Play for R {
     }
     #[inline(always)]
     fn captures_into<K: CaptureSink>(pos: &Position<R>, sink: &mut K) {
-        movegen::captures_into(pos, sink)
+        if !over::<R>(pos) {
+            movegen::captures_into(pos, sink)
+        }
     }
     fn piece_count(pos: &Position<R>) -> u32 {
         pos.occupied().count()

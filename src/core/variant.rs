@@ -23,21 +23,29 @@ pub enum Variant {
     Damone,
     /// International draughts ([`crate::core::rules::International`]): FMJD rules on 10x10.
     International,
+    /// Antidraughts ([`crate::core::rules::Antidraughts`]): International moves, the side that
+    /// cannot move wins (lidraughts).
+    Antidraughts,
+    /// Breakthrough ([`crate::core::rules::Breakthrough`]): International moves, the first
+    /// king wins (lidraughts; Scan's `bt`).
+    Breakthrough,
 }
 
 impl Variant {
     /// Every variant, in the order the CLI and protocols list them.
-    pub const ALL: [Variant; 6] = [
+    pub const ALL: [Variant; 8] = [
         Variant::English,
         Variant::Italian,
         Variant::Brazilian,
         Variant::Russian,
         Variant::Damone,
         Variant::International,
+        Variant::Antidraughts,
+        Variant::Breakthrough,
     ];
 
     /// The canonical name (`english`, `italian`, `brazilian`, `russian`, `damone`,
-    /// `international`): the `NAME` of the variant's rules ([`crate::core::rules::Rules::NAME`],
+    /// `international`, `antidraughts`, `breakthrough`): the `NAME` of the variant's rules ([`crate::core::rules::Rules::NAME`],
     /// checked by a test).
     pub const fn name(self) -> &'static str {
         match self {
@@ -47,6 +55,8 @@ impl Variant {
             Variant::Russian => "russian",
             Variant::Damone => "damone",
             Variant::International => "international",
+            Variant::Antidraughts => "antidraughts",
+            Variant::Breakthrough => "breakthrough",
         }
     }
 }
@@ -57,7 +67,7 @@ pub struct UnknownVariant(pub String);
 
 impl fmt::Display for UnknownVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown variant '{}' (expected english, american, checkers, italian, brazilian, russian, damone, italian-damone, international, standard or normal)", self.0)
+        write!(f, "unknown variant '{}' (expected english, american, checkers, italian, brazilian, russian, damone, italian-damone, international, standard, normal, antidraughts, losing, breakthrough or bt)", self.0)
     }
 }
 
@@ -66,7 +76,9 @@ impl std::error::Error for UnknownVariant {}
 impl FromStr for Variant {
     type Err = UnknownVariant;
     /// Parses `english` (aliases `american`, `checkers`), `italian`, `brazilian`, `russian`,
-    /// `damone` (alias `italian-damone`), ignoring case.
+    /// `damone` (alias `italian-damone`), `international` (aliases `standard`, `normal`,
+    /// `10x10`), `antidraughts` (alias `losing`, Scan's Hub name), `breakthrough` (alias `bt`,
+    /// Scan's), ignoring case.
     fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
         match s.trim().to_ascii_lowercase().as_str() {
             "english" | "american" | "checkers" => Ok(Variant::English),
@@ -76,6 +88,9 @@ impl FromStr for Variant {
             "damone" | "italian-damone" => Ok(Variant::Damone),
             // `normal` is Scan's Hub name, `standard` lidraughts' and pydraughts'.
             "international" | "standard" | "normal" | "10x10" => Ok(Variant::International),
+            // `losing` and `bt` are Scan's Hub names (lidraughts-bot maps to them).
+            "antidraughts" | "losing" => Ok(Variant::Antidraughts),
+            "breakthrough" | "bt" => Ok(Variant::Breakthrough),
             _ => Err(UnknownVariant(s.trim().to_string())),
         }
     }

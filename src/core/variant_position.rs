@@ -16,7 +16,8 @@ use crate::core::notation::{capture_paths, FenError, MoveError};
 use crate::core::play::Play;
 use crate::core::position::Position;
 use crate::core::rules::{
-    Brazilian, Color, English, International, Italian, Numbering, Rules, Russian,
+    Antidraughts, Brazilian, Breakthrough, Color, English, Goal, International, Italian, Numbering,
+    Rules, Russian,
 };
 use crate::core::variant::Variant;
 use std::fmt;
@@ -37,6 +38,10 @@ pub enum VariantPosition {
     Damone(damone::Position, DamoneWin),
     /// International draughts.
     International(Position<International>),
+    /// Antidraughts.
+    Antidraughts(Position<Antidraughts>),
+    /// Breakthrough.
+    Breakthrough(Position<Breakthrough>),
 }
 
 /// The one `match` from a [`VariantPosition`] into generic code: binds the position to `$pos`
@@ -73,6 +78,14 @@ macro_rules! each {
                 type $g = International;
                 $body
             }
+            VariantPosition::Antidraughts($pos) => {
+                type $g = Antidraughts;
+                $body
+            }
+            VariantPosition::Breakthrough($pos) => {
+                type $g = Breakthrough;
+                $body
+            }
         }
     };
 }
@@ -80,35 +93,62 @@ macro_rules! each {
 /// How a game ended by the rules.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Outcome {
-    /// This side won (the other has no legal move).
-    Win(Color),
+    /// This side won, by this rule.
+    Win(Color, WinRule),
     /// A draw, and by which rule (`no-progress rule`, `threefold repetition`).
     Draw(&'static str),
 }
 
+/// The rule by which a side won ([`Outcome::Win`]; the variant's [`Goal`]).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum WinRule {
+    /// The loser, to move, has no legal move ([`Goal::Standard`]).
+    Blocked,
+    /// The winner, to move, has no legal move (Antidraughts, [`Goal::NoMoveWins`]).
+    NoMoveLeft,
+    /// The winner has made a king (Breakthrough, [`Goal::FirstKingWins`]).
+    King,
+}
+
 impl fmt::Display for Outcome {
-    /// In words: `Black wins: White has no legal move`, `draw: threefold repetition`.
+    /// In words: `Black wins: White has no legal move`, `White wins: White has no legal
+    /// move left` (Antidraughts), `White wins: White has a king` (Breakthrough),
+    /// `draw: threefold repetition`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Outcome::Win(c) => write!(
+            Outcome::Win(c, WinRule::Blocked) => write!(
                 f,
                 "{} wins: {} has no legal move",
                 c.name(),
                 c.opponent().name()
             ),
+            Outcome::Win(c, WinRule::NoMoveLeft) => {
+                write!(f, "{} wins: {} has no legal move left", c.name(), c.name())
+            }
+            Outcome::Win(c, WinRule::King) => {
+                write!(f, "{} wins: {} has a king", c.name(), c.name())
+            }
             Outcome::Draw(rule) => write!(f, "draw: {rule}"),
         }
     }
 }
 
-/// How a game stands by the rules: lost for the side to move if it has no legal move, drawn
+/// How a game stands by the rules: lost for the side to move if it has no legal move (won in
+/// Antidraughts; in Breakthrough a side facing a king has none), drawn
 /// if the no-progress or an endgame counter has run out, or if the position stood twice before
 /// in `history` (the keys of the earlier positions since the last irreversible move:
 /// threefold repetition), else `None`. The one statement of these rules for the engine's game
 /// and [`VariantGame`].
 pub fn outcome<G: Draughts>(pos: &G::Position, history: &[u64]) -> Option<Outcome> {
     if !G::has_moves(pos) {
-        return Some(Outcome::Win(G::side(pos).opponent()));
+        let side = G::side(pos);
+        return Some(match G::GOAL {
+            Goal::NoMoveWins => Outcome::Win(side, WinRule::NoMoveLeft),
+            Goal::FirstKingWins if has_king::<G>(pos, side.opponent()) => {
+                Outcome::Win(side.opponent(), WinRule::King)
+            }
+            _ => Outcome::Win(side.opponent(), WinRule::Blocked),
+        });
     }
     if G::draw_by_counter(pos) {
         return Some(Outcome::Draw("no-progress rule"));
@@ -116,6 +156,14 @@ pub fn outcome<G: Draughts>(pos: &G::Position, history: &[u64]) -> Option<Outcom
     let key = G::key(pos);
     (history.iter().filter(|&&k| k == key).count() >= 2)
         .then_some(Outcome::Draw("threefold repetition"))
+}
+
+/// Whether side `c` has a king on the board (by the diagram letters: `W`, `B`).
+fn has_king<G: Play>(pos: &G::Position, c: Color) -> bool {
+    let king = c.letter();
+    board_squares::<G>()
+        .into_iter()
+        .any(|(sq, _, _)| G::piece_letter(pos, sq) == Some(king))
 }
 
 /// The playable squares of `G`'s board with their file and rank, in notation order.
@@ -209,6 +257,8 @@ impl VariantPosition {
             Variant::Russian => VariantPosition::Russian(Position::start()),
             Variant::Damone => VariantPosition::Damone(damone::Position::start(), DamoneWin::All),
             Variant::International => VariantPosition::International(Position::start()),
+            Variant::Antidraughts => VariantPosition::Antidraughts(Position::start()),
+            Variant::Breakthrough => VariantPosition::Breakthrough(Position::start()),
         }
     }
 

@@ -1,5 +1,6 @@
 //! The Hub protocol (Scan 3.1 `protocol.txt`, version 2) as pydraughts' `HubEngine` and
-//! lidraughts-bot speak it, for the 8x8 variants and International (10x10, 51-character positions).
+//! lidraughts-bot speak it, for the 8x8 variants, International, Antidraughts and Breakthrough
+//! (10x10, 51-character positions).
 //!
 //! - Lines are `command name=value ...`; values with a space or `=`, or empty, are quoted.
 //!   Every token this engine writes is `key=value` (pydraughts crashes on bare flags).
@@ -311,8 +312,9 @@ impl Hub {
             "param name=variant value={} type=enum values={}",
             self.variant.name(),
             // `normal` is International in Scan's naming (lidraughts-bot sends it), `standard` in
-            // pydraughts' and lidraughts'.
-            quote("english american italian russian brazilian international normal standard")
+            // pydraughts' and lidraughts'; `losing` and `bt` are Scan's names of Antidraughts
+            // and Breakthrough (lidraughts-bot maps `antidraughts` and `breakthrough` to them).
+            quote("english american italian russian brazilian international normal standard antidraughts losing breakthrough bt")
         ));
         self.out.line(&format!(
             "param name=hash value={} type=int min=1 max={MAX_HASH_MIB}",
@@ -377,7 +379,9 @@ impl Hub {
                 | Ok(Variant::Italian)
                 | Ok(Variant::Russian)
                 | Ok(Variant::Brazilian)
-                | Ok(Variant::International) => {
+                | Ok(Variant::International)
+                | Ok(Variant::Antidraughts)
+                | Ok(Variant::Breakthrough) => {
                     let v: Variant = value.parse().expect("checked");
                     self.variant = v;
                     self.engine.set_variant(v);
@@ -658,7 +662,7 @@ impl Hub {
         if self
             .engine
             .outcome()
-            .is_some_and(|o| matches!(o, Outcome::Win(_)))
+            .is_some_and(|o| matches!(o, Outcome::Win(..)))
         {
             self.error("no legal move in this position");
             self.out.line("done move=\"\"");

@@ -416,8 +416,14 @@ pub fn analyse_game(
         let set = engine.set_position(replay.start_fen.as_deref(), &moves[..i]);
         debug_assert!(set.is_ok(), "a replayed game's moves are legal");
         let verdict = match engine.outcome() {
-            Some(Outcome::Win(_)) => Verdict {
-                score: Score::Loss(0),
+            // The game is decided before the side to move moves: it has lost, or in
+            // Antidraughts won.
+            Some(Outcome::Win(winner, _)) => Verdict {
+                score: if winner == engine.side_to_move() {
+                    Score::Win(0)
+                } else {
+                    Score::Loss(0)
+                },
                 depth: Depth(0),
                 pv: Vec::new(),
                 best: None,

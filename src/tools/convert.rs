@@ -141,7 +141,7 @@ pub fn play(cfg: &ConvertConfig, start: &str, distance: u16) -> Result<Conversio
     let (won, end) = loop {
         if let Some(o) = game.outcome() {
             break match o {
-                Outcome::Win(c) => (Some(c == winner), o.to_string()),
+                Outcome::Win(c, _) => (Some(c == winner), o.to_string()),
                 Outcome::Draw(_) => (None, o.to_string()),
             };
         }

@@ -148,6 +148,8 @@ fn label(v: Variant) -> &'static str {
         Variant::Russian => "Russian",
         Variant::Damone => "Italian Damone",
         Variant::International => "International (10x10)",
+        Variant::Antidraughts => "Antidraughts (10x10)",
+        Variant::Breakthrough => "Breakthrough (10x10)",
     }
 }
 

@@ -552,7 +552,7 @@ impl Session {
 /// text then says in a player's words.
 fn outcome_text(o: Outcome, pos: &VariantPosition) -> String {
     match o {
-        Outcome::Win(c)
+        Outcome::Win(c, _)
             if pos.damone_win() == Some(DamoneWin::Damones)
                 && !pos.pieces().contains(&Some((c.opponent(), Piece::Damone))) =>
         {

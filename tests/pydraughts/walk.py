@@ -48,11 +48,14 @@ from draughts.core.game import Game
 WHITE = 2  # pydraughts' internal player numbers
 BLACK = 1
 
+# The 10x10 variants, by damiera's names, and pydraughts' names for them.
+TEN = {'international': 'standard', 'antidraughts': 'antidraughts', 'breakthrough': 'breakthrough'}
+
 
 def square_names(variant):
     """names[i] = the variant's name of internal square i (index 0 unused)."""
     names = [None]
-    if variant == 'international':
+    if variant in TEN:
         return names + [str(i) for i in range(1, 51)]
     for i in range(1, 33):
         r, c = divmod(i - 1, 4)
@@ -123,26 +126,65 @@ class Notation:
         return internal_side + ''.join(board[1:])
 
 
-def line(game, nt):
-    """The output line of the game's current position, and pydraughts' legal moves there."""
+def outcome(game, nt):
+    """pydraughts' verdict on the game: `-` (not over), `W` or `B` (that side won, in the
+    variant's colors), `D` (drawn)."""
+    winner = game.get_winner()
+    if winner is None:
+        return '-'
+    if winner == 0:
+        return 'D'
+    white = BLACK if nt.swap else WHITE
+    return 'W' if winner == white else 'B'
+
+
+def line(game, nt, verdict=False):
+    """The output line of the game's current position, and pydraughts' legal moves there;
+    with `verdict`, a third column: pydraughts' [outcome]."""
     moves, captures = game.legal_moves()
-    return nt.fen(game) + '\t' + ' '.join(nt.move(m, c) for m, c in zip(moves, captures)), moves
+    text = nt.fen(game) + '\t' + ' '.join(nt.move(m, c) for m, c in zip(moves, captures))
+    if verdict:
+        text += '\t' + outcome(game, nt)
+    return text, moves
+
+
+def perft(game, depth):
+    """The leaves of pydraughts' legal-move tree `depth` plies deep (duplicates included, as
+    `legal_moves` lists them), stopping where pydraughts' game is over."""
+    if depth == 0:
+        return 1
+    if game.is_over():
+        return 0
+    moves, _ = game.legal_moves()
+    total = 0
+    for m in moves:
+        game.push(m)
+        total += perft(game, depth - 1)
+        game.pop()
+    return total
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    ap.add_argument('--variant', required=True, choices=['english', 'italian', 'brazilian', 'russian', 'international'])
+    ap.add_argument('--variant', required=True, choices=['english', 'italian', 'brazilian', 'russian'] + list(TEN))
     ap.add_argument('--games', type=int, default=1)
     ap.add_argument('--seed', type=int, default=0)
     ap.add_argument('--max-plies', type=int, default=200)
     ap.add_argument('--fen', help=argparse.SUPPRESS)  # hidden: print the line of one position
+    ap.add_argument('--verdict', action='store_true',
+                    help="a third column per line: pydraughts' outcome (- W B D)")
+    ap.add_argument('--perft', type=int, help='print the perft of the start position to this depth')
     a = ap.parse_args()
     nt = Notation(a.variant)
-    pd_variant = 'standard' if a.variant == 'international' else a.variant
+    pd_variant = TEN.get(a.variant, a.variant)
     out = sys.stdout
 
+    if a.perft is not None:
+        out.write('%d\n' % perft(Game(pd_variant), a.perft))
+        return
+
     if a.fen:
-        out.write(line(Game(pd_variant, nt.parse_fen(a.fen)), nt)[0] + '\n')
+        out.write(line(Game(pd_variant, nt.parse_fen(a.fen)), nt, a.verdict)[0] + '\n')
         return
 
     lines = 0
@@ -151,7 +193,7 @@ def main():
         game = Game(pd_variant)  # 'startpos'
         plies = 0
         while True:
-            text, moves = line(game, nt)
+            text, moves = line(game, nt, a.verdict)
             out.write(text + '\n')
             lines += 1
             if not moves or plies >= a.max_plies or game.is_over():

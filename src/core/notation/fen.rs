@@ -11,7 +11,7 @@
 use crate::core::bitboard::{Bitboard, Square};
 use crate::core::movegen;
 use crate::core::position::Position;
-use crate::core::rules::{Color, Numbering, Rules};
+use crate::core::rules::{Color, Goal, Numbering, Rules};
 use crate::core::squares::{parse_square, sort_key, square_in, square_name, SquareError};
 use std::fmt;
 
@@ -210,6 +210,14 @@ pub fn parse_fen_in<R: Rules>(text: &str, numbering: Numbering) -> Result<Positi
                 }
             }
         }
+    }
+    // Breakthrough: a king ends the game at once, so the side to move never has one.
+    if R::GOAL == Goal::FirstKingWins && (kings & sets[side as usize]).any() {
+        return Err(FenError(format!(
+            "{} to move has a king: in {} the game ended when it was made",
+            side.lowercase_name(),
+            R::NAME
+        )));
     }
     Ok(Position::from_parts(sets[0], sets[1], kings, side))
 }

@@ -4,16 +4,20 @@
 //! constant in a variant's file is commented with the rulebook article it implements; the
 //! sources are listed in `docs/rules.md` (after DCTL's rules-as-data headers).
 
+mod antidraughts;
 mod brazilian;
+mod breakthrough;
 mod english;
 mod international;
 mod italian;
 mod rule_set;
 mod russian;
 
+pub use antidraughts::Antidraughts;
 pub use brazilian::Brazilian;
+pub use breakthrough::Breakthrough;
 pub use english::English;
 pub use international::International;
 pub use italian::Italian;
-pub use rule_set::{Color, Numbering, Precedence, Promotion, Rules};
+pub use rule_set::{Color, Goal, Numbering, Precedence, Promotion, Rules};
 pub use russian::Russian;

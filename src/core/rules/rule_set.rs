@@ -1,5 +1,6 @@
 //! What every variant's rules declare: the sides ([`Color`]), how men promote ([`Promotion`]),
-//! which capture must be taken ([`Precedence`]), how squares are numbered ([`Numbering`]), and
+//! which capture must be taken ([`Precedence`]), how squares are numbered ([`Numbering`]), how a
+//! game is won ([`Goal`]), and
 //! the [`Rules`] trait that each variant's zero-sized type implements.
 
 use crate::core::geometry::Geometry;
@@ -74,6 +75,21 @@ pub enum Precedence {
     Italian,
 }
 
+/// How a game is won (docs/rules.md, "Antidraughts" and "Breakthrough"). In every variant a
+/// side without a legal move has no move to play; the goal says what that means, and what else
+/// ends a game.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Goal {
+    /// The side to move without a legal move (no pieces, or all blocked) has lost (every
+    /// variant's rulebook; FMJD 5.1 for International).
+    Standard,
+    /// Antidraughts (lidraughts): the side to move without a legal move has *won*.
+    NoMoveWins,
+    /// Breakthrough (lidraughts; Scan's `bt`): the first side to end a move with a king has
+    /// won. The side to move facing a king of the opponent has lost: it has no legal move.
+    FirstKingWins,
+}
+
 /// How the dark squares of a board are numbered, or named. The one square-numbering concept:
 /// a variant's own notation ([`Rules::NUMBERING`]), the Hub protocol's two numberings and the
 /// numeric squares of PDN files are each one of these values. Numbers run over the dark
@@ -123,8 +139,11 @@ pub trait Rules: Copy + Default + Send + Sync + std::fmt::Debug + 'static {
     const PROMOTION: Promotion;
     /// Which captures are allowed when there is a choice.
     const PRECEDENCE: Precedence;
-    /// Plies without progress (see [`Rules::resets_draw_counter`]) after which the game is drawn.
+    /// Plies without progress (see [`Rules::resets_draw_counter`]) after which the game is
+    /// drawn; 0: the variant has no such rule (Antidraughts, Breakthrough).
     const DRAW_PLIES: u8;
+    /// How a game is won ([`Goal`]); [`Goal::Standard`] unless the variant says otherwise.
+    const GOAL: Goal = Goal::Standard;
 
     /// Whether a move resets the no-progress counter of [`Rules::DRAW_PLIES`]:
     /// `man_moved` (a man made the move), `captured` (it took pieces), `promoted` (a man became

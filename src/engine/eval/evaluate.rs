@@ -174,7 +174,8 @@ fn with_counters<R: Rules>(pos: &Position<R>, probe: Probe) -> DbProbe {
 }
 
 /// The databases' value of a position of a runtime variant ([`Evaluate::probe_egdb`]):
-/// `None` for Italian Damone, a capture pending, or a material `db` does not hold.
+/// `None` for Italian Damone, Antidraughts and Breakthrough (no databases), a capture pending,
+/// or a material `db` does not hold.
 pub fn probe_position(db: &Egdb, pos: &VariantPosition) -> Option<DbProbe> {
     match pos {
         VariantPosition::English(p) => English::probe_egdb(db, p),
@@ -182,7 +183,9 @@ pub fn probe_position(db: &Egdb, pos: &VariantPosition) -> Option<DbProbe> {
         VariantPosition::Brazilian(p) => Brazilian::probe_egdb(db, p),
         VariantPosition::Russian(p) => Russian::probe_egdb(db, p),
         VariantPosition::International(p) => International::probe_egdb(db, p),
-        VariantPosition::Damone(..) => None,
+        VariantPosition::Damone(..)
+        | VariantPosition::Antidraughts(..)
+        | VariantPosition::Breakthrough(..) => None,
     }
 }
 

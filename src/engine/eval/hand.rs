@@ -17,7 +17,7 @@
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::{Dir, Geometry};
 use crate::core::position::Position;
-use crate::core::rules::{Color, Rules};
+use crate::core::rules::{Color, Goal, Rules};
 use crate::core::variant::Variant;
 
 /// Evaluation weights of one variant (centi-men unless noted).
@@ -110,6 +110,8 @@ pub const fn weights(v: Variant) -> &'static Weights {
         Variant::English => &ENGLISH,
         Variant::Italian => &ITALIAN,
         Variant::International => &INTERNATIONAL,
+        Variant::Breakthrough => &BREAKTHROUGH,
+        Variant::Antidraughts => &ANTIDRAUGHTS,
         _ => &FLYING,
     }
 }
@@ -150,9 +152,31 @@ const INTERNATIONAL: Weights = Weights {
     ..FLYING
 };
 
+/// Breakthrough (the first king wins): International's terms with the advancement bonus and the
+/// runaway man worth much more, since a man that crowns ends the game; a king never stays on
+/// the board (the game is over), so its weight does not count.
+const BREAKTHROUGH: Weights = Weights {
+    advance: [0, 2, 5, 9, 14, 20, 28, 40, 60, 0],
+    runaway: 120,
+    ..INTERNATIONAL
+};
+
+/// Antidraughts (the side that cannot move wins): only `man`, `king` and `mobility` count, all
+/// with the opposite sign ([`evaluate_antidraughts`]). A king weighs more than a man: it is
+/// hard to give away and never blocked for long.
+const ANTIDRAUGHTS: Weights = Weights {
+    man: 100,
+    king: 200,
+    mobility: 3,
+    ..INTERNATIONAL
+};
+
 /// The side-to-move evaluation of `pos`, in centi-men.
 pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
     let w = weights(R::VARIANT);
+    if R::GOAL == Goal::NoMoveWins {
+        return evaluate_antidraughts(pos, w);
+    }
     let white = side_score::<R>(pos, Color::White, w);
     let black = side_score::<R>(pos, Color::Black, w);
     let mut score = white - black;
@@ -189,6 +213,32 @@ pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
     if R::FLYING_KINGS && R::ENDGAME_COUNTERS {
         score = score * drawish_scale(pos, score) / 16;
     }
+    match pos.side() {
+        Color::White => score,
+        Color::Black => -score,
+    }
+}
+
+/// The hand-set evaluation of Antidraughts ([`Goal::NoMoveWins`]), side to move's view: the
+/// fewer pieces and the fewer quiet moves a side has, the nearer it is to having no move
+/// (its win), so material and mobility count against their side.
+fn evaluate_antidraughts<R: Rules>(pos: &Position<R>, w: &Weights) -> i32 {
+    let empty = pos.empty();
+    let side = |c: Color| -> i32 {
+        let men = pos.men(c);
+        let kings = pos.kings_of(c);
+        let (a, b) = match c {
+            Color::White => (Dir::NW, Dir::NE),
+            Color::Black => (Dir::SW, Dir::SE),
+        };
+        let mut moves = R::Board::shift_within(men, a, empty).count()
+            + R::Board::shift_within(men, b, empty).count();
+        for d in Dir::ALL {
+            moves += R::Board::shift_within(kings, d, empty).count();
+        }
+        material(pos, c, w) + w.mobility * moves as i32
+    };
+    let score = side(Color::Black) - side(Color::White);
     match pos.side() {
         Color::White => score,
         Color::Black => -score,

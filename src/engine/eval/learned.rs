@@ -68,7 +68,7 @@ impl Layout {
     /// The layout of variant `v`'s board.
     pub const fn of(v: Variant) -> Layout {
         match v {
-            Variant::International => L10,
+            Variant::International | Variant::Antidraughts | Variant::Breakthrough => L10,
             _ => L8,
         }
     }

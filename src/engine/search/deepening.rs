@@ -9,7 +9,7 @@
 
 use super::limits::Limits;
 use super::report::{Info, Reporter, SearchResult};
-use super::score::{Depth, Score, INF, MAX_PLY, WIN, WIN_BOUND};
+use super::score::{no_move_score, Depth, Score, INF, MAX_PLY, WIN_BOUND};
 use super::worker::{HelperResult, Worker};
 use crate::core::movegen::Duplicates;
 use crate::core::moves::{Move, MoveList};
@@ -40,7 +40,7 @@ impl<G: Evaluate> Worker<G> {
             db_hits: 0,
         };
         if root_moves.is_empty() {
-            result.score = Score::from_search(-WIN);
+            result.score = Score::from_search(no_move_score::<G>(0));
             if main {
                 self.wait_for_stop(limits, &control);
             }

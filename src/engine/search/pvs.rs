@@ -7,10 +7,11 @@
 //! (docs/strength.md).
 
 use super::ordering::pick_next;
-use super::score::{INF, MAX_PLY, WIN, WIN_BOUND};
+use super::score::{no_move_score, INF, MAX_PLY, WIN, WIN_BOUND};
 use super::worker::Worker;
 use crate::core::movegen::Duplicates;
 use crate::core::moves::{Move, MoveList, MAX_MOVES};
+use crate::core::rules::Goal;
 use crate::engine::eval::Evaluate;
 use crate::engine::tt::{from_tt, to_tt, Bound};
 
@@ -79,12 +80,20 @@ impl<G: Evaluate> Worker<G> {
                 return if G::has_moves(pos) {
                     self.draw_score(ply)
                 } else {
-                    -(WIN - ply as i32)
+                    no_move_score::<G>(ply)
                 };
             }
             // Mate-distance pruning: nothing here beats a win already found nearer the root.
-            alpha = alpha.max(-(WIN - ply as i32));
-            beta = beta.min(WIN - ply as i32 - 1);
+            // The side to move loses at once at worst and wins a ply later at best; in
+            // Antidraughts it wins at once at best (no move) and loses a ply later at worst.
+            let now = WIN - ply as i32;
+            if G::GOAL == Goal::NoMoveWins {
+                alpha = alpha.max(-(now - 1));
+                beta = beta.min(now);
+            } else {
+                alpha = alpha.max(-now);
+                beta = beta.min(now - 1);
+            }
             if alpha >= beta {
                 return alpha;
             }
@@ -127,7 +136,7 @@ impl<G: Evaluate> Worker<G> {
         G::generate(pos, &mut list, Duplicates::Drop);
         let n = list.len();
         if n == 0 {
-            return -(WIN - ply as i32);
+            return no_move_score::<G>(ply);
         }
         // A forced move (often a capture) costs no branching: look one ply further.
         if n == 1 && ply < MAX_PLY / 2 {

@@ -5,7 +5,7 @@
 //! (docs/strength.md).
 
 use super::ordering::pick_next;
-use super::score::{INF, MAX_PLY, WIN};
+use super::score::{no_move_score, INF, MAX_PLY};
 use super::worker::Worker;
 use crate::core::movegen::Duplicates;
 use crate::core::moves::{MoveList, MAX_MOVES};
@@ -38,7 +38,7 @@ impl<G: Evaluate> Worker<G> {
         let mut threat_search = false;
         if list.is_empty() {
             if !G::has_moves(pos) {
-                return -(WIN - ply as i32);
+                return no_move_score::<G>(ply);
             }
             // A quiet node the endgame databases decide (ply > 0: quiescence never starts
             // at the root).

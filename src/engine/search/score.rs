@@ -2,12 +2,25 @@
 //! (centi-men), the [`Depth`] and [`Score`] reported across the search's boundary, the deepest
 //! ply.
 
+use crate::core::play::Play;
+use crate::core::rules::Goal;
 use std::fmt;
 
 /// A score beyond every evaluation (centi-men).
 pub const INF: i32 = 32_000;
 /// The score of a win now; a win in `n` plies scores `WIN - n` (a loss, the negation).
 pub const WIN: i32 = 31_000;
+/// The score, from its own view, of a side to move without a legal move `ply` plies from the
+/// root: a loss now, or in Antidraughts ([`Goal::NoMoveWins`]) a win now.
+#[inline(always)]
+pub fn no_move_score<G: Play>(ply: usize) -> i32 {
+    if G::GOAL == Goal::NoMoveWins {
+        WIN - ply as i32
+    } else {
+        -(WIN - ply as i32)
+    }
+}
+
 /// Scores at least this large (in absolute value) are wins or losses.
 pub const WIN_BOUND: i32 = 30_000;
 /// The score of an endgame-database win at the node probed, before material and distances: a

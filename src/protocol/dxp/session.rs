@@ -148,7 +148,7 @@ impl Session<'_> {
     pub(super) fn verdict(&self) -> (u8, String) {
         let us = self.game.as_ref().map(|g| g.us).unwrap_or(Color::White);
         match self.engine.outcome() {
-            Some(Outcome::Win(c)) => {
+            Some(Outcome::Win(c, _)) => {
                 let score = if c == Color::White { "2-0" } else { "0-2" };
                 let reason = if c == us { 3 } else { 1 };
                 (reason, format!("{score} (no legal move)"))

@@ -230,7 +230,7 @@ impl<'a> Game<'a> {
     /// (`--egdb`), at `--max-plies`, or by the engines' scores; the result, reason and note.
     fn adjudicate(&self) -> Option<(GameResult, Reason, String)> {
         match self.arb.outcome() {
-            Some(Outcome::Win(c)) => {
+            Some(Outcome::Win(c, _)) => {
                 return Some((GameResult::win_for(c), Reason::NoLegalMove, String::new()))
             }
             Some(Outcome::Draw(why)) => {

@@ -829,6 +829,15 @@ mod tests {
             variant_setting(Protocol::Hub, &scan, Variant::Russian),
             Err(lines(&["normal", "killer", "bt", "frisian", "losing"]))
         );
+        // lidraughts' Antidraughts and Breakthrough by Scan's names.
+        assert_eq!(
+            variant_setting(Protocol::Hub, &scan, Variant::Antidraughts),
+            Ok(Some(("variant".to_string(), "losing".to_string())))
+        );
+        assert_eq!(
+            variant_setting(Protocol::Hub, &scan, Variant::Breakthrough),
+            Ok(Some(("variant".to_string(), "bt".to_string())))
+        );
         // No variant parameter: nothing is sent. A free-text one: the canonical name.
         assert_eq!(
             variant_setting(

@@ -16,7 +16,7 @@ use crate::book::probe::book_move;
 use crate::book::{book_key, read, write, BookError, BookMove, Entry};
 use crate::core::moves::Move;
 use crate::core::variant::Variant;
-use crate::core::variant_position::VariantPosition;
+use crate::core::variant_position::{Outcome, VariantPosition};
 use crate::engine::search::Limits;
 use crate::engine::{Depth, Engine, Event, MoveForm, Score};
 use std::collections::HashMap;
@@ -92,11 +92,13 @@ pub fn book_value(s: Score) -> i32 {
 
 /// One position's leaf value (side to move's view) by `engine`, from a cleared table so the
 /// value depends on the position and the limit only: a position without a legal move is
-/// lost (depth 0); else the last completed iteration's score and depth.
+/// lost, or in Antidraughts won (depth 0); else the last completed iteration's score and
+/// depth.
 pub fn leaf_value(engine: &mut Engine, pos: &VariantPosition, limit: LeafLimit) -> Valued {
     if pos.legal_moves().is_empty() {
+        let won = matches!(pos.outcome(), Some(Outcome::Win(c, _)) if c == pos.side());
         return Valued {
-            value: -WIN,
+            value: if won { WIN } else { -WIN },
             depth: 0,
         };
     }

@@ -16,6 +16,7 @@ use crate::core::movegen::Duplicates;
 use crate::core::moves::MoveList;
 use crate::core::rules::Color;
 use crate::core::variant::Variant;
+use crate::core::variant_position;
 use crate::engine::eval::{self, Evaluate, EvaluateFn, Net};
 use crate::engine::search::{Control, Depth, Limits, Searcher, Silent, WIN_BOUND};
 use crate::tools::progress;
@@ -82,19 +83,14 @@ fn game_rng(seed: u64, i: u64) -> StdRng {
     StdRng::seed_from_u64(seed ^ i.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
-/// The rules' verdict on `pos` (`history`: earlier keys since the last irreversible move).
+/// The rules' verdict on `pos` (`history`: earlier keys since the last irreversible move), as
+/// [`variant_position::outcome`] states it for every variant.
 fn verdict<G: Draughts>(pos: &G::Position, history: &[u64]) -> Option<Outcome> {
-    if !G::has_moves(pos) {
-        return Some(match G::side(pos) {
-            Color::White => Outcome::BlackWin,
-            Color::Black => Outcome::WhiteWin,
-        });
-    }
-    let key = G::key(pos);
-    if G::draw_by_counter(pos) || history.iter().filter(|&&k| k == key).count() >= 2 {
-        return Some(Outcome::Draw);
-    }
-    None
+    Some(match variant_position::outcome::<G>(pos, history)? {
+        variant_position::Outcome::Win(Color::White, _) => Outcome::WhiteWin,
+        variant_position::Outcome::Win(Color::Black, _) => Outcome::BlackWin,
+        variant_position::Outcome::Draw(_) => Outcome::Draw,
+    })
 }
 
 /// Plays game `index`; returns its positions (empty if the opening ended the game) and result.

@@ -11,7 +11,8 @@ use crate::core::rules::{Color, Numbering};
 use crate::core::variant::Variant;
 
 /// PDN 3.0's GameType number of a variant. Italian Damone has none: damiera writes and reads it
-/// as Italian's 22 with a `[Variant "damone"]` tag (docs/match.md).
+/// as Italian's 22 with a `[Variant "damone"]` tag (docs/match.md). Antidraughts and
+/// Breakthrough have none in PDN 3.0 either: they take lidraughts' 98 and 96.
 pub fn game_type(v: Variant) -> u32 {
     match v {
         Variant::English => 21,
@@ -19,6 +20,9 @@ pub fn game_type(v: Variant) -> u32 {
         Variant::Russian => 25,
         Variant::Brazilian => 26,
         Variant::International => 20,
+        // lidraughts' numbers (its `Variant.gameType`); PDN 3.0 has none.
+        Variant::Antidraughts => 98,
+        Variant::Breakthrough => 96,
     }
 }
 
@@ -45,7 +49,7 @@ pub fn variant_of(game: &GameText, default: Option<Variant>) -> Result<Variant, 
     });
     match (found, number.parse::<u32>()) {
         (Some(v), _) => Ok(v),
-        (None, Ok(n)) => Err(format!("GameType {n} is not a supported variant (20 International, 21 English, 22 Italian, 25 Russian, 26 Brazilian)")),
+        (None, Ok(n)) => Err(format!("GameType {n} is not a supported variant (20 International, 21 English, 22 Italian, 25 Russian, 26 Brazilian, 96 Breakthrough, 98 Antidraughts)")),
         (None, Err(_)) => Err(format!("malformed GameType '{gt}'")),
     }
 }

@@ -53,7 +53,9 @@ impl Shape {
     pub fn of(v: Variant) -> Result<Shape, String> {
         match v {
             Variant::Damone => Err("no evaluation network for Italian Damone".into()),
-            Variant::International => Ok(Shape::B10),
+            Variant::International | Variant::Antidraughts | Variant::Breakthrough => {
+                Ok(Shape::B10)
+            }
             _ => Ok(Shape::B8),
         }
     }
