@@ -170,7 +170,7 @@ fn bench_without_databases_keeps_its_node_count() {
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("Total nodes: 730765"), "{text}");
+    assert!(text.contains("Total nodes: 661166"), "{text}");
 }
 
 /// `damiera egdb convert` plays database-won positions out under the full rules: with the
