@@ -6,6 +6,7 @@
 //! move loses; "no drawing rules": the position hashes restart every move). The moves are
 //! International's (FMJD rules, [`super::International`]); docs/rules.md, "Breakthrough".
 
+use super::international::International;
 use super::rule_set::{Goal, Numbering, Precedence, Promotion, Rules};
 use crate::core::geometry::Board10;
 use crate::core::variant::Variant;
@@ -20,20 +21,20 @@ impl Rules for Breakthrough {
     const NAME: &'static str = "breakthrough";
     const VARIANT: Variant = Variant::Breakthrough;
     /// lidraughts: the International start (`standardInitialPosition`).
-    const START_FEN: &'static str = "W:W31-50:B1-20";
-    const A1_DARK: bool = true;
-    const NUMBERING: Numbering = Numbering::TopLeft;
-    const CAPTURE_SEPARATOR: char = 'x';
+    const START_FEN: &'static str = International::START_FEN;
+    const A1_DARK: bool = International::A1_DARK;
+    const NUMBERING: Numbering = International::NUMBERING;
+    const CAPTURE_SEPARATOR: char = International::CAPTURE_SEPARATOR;
     /// International's moves (FMJD 3.5, 4.3); a king ends the game before it moves.
-    const FLYING_KINGS: bool = true;
+    const FLYING_KINGS: bool = International::FLYING_KINGS;
     /// FMJD 4.2.
-    const MEN_CAPTURE_BACKWARD: bool = true;
+    const MEN_CAPTURE_BACKWARD: bool = International::MEN_CAPTURE_BACKWARD;
     /// FMJD 4.1.
-    const MEN_CAPTURE_KINGS: bool = true;
+    const MEN_CAPTURE_KINGS: bool = International::MEN_CAPTURE_KINGS;
     /// FMJD 4.15: only a move that ends on the far row makes a king (and wins).
-    const PROMOTION: Promotion = Promotion::AtEnd;
+    const PROMOTION: Promotion = International::PROMOTION;
     /// FMJD 4.13: the capture of the most pieces.
-    const PRECEDENCE: Precedence = Precedence::Quantity;
+    const PRECEDENCE: Precedence = International::PRECEDENCE;
     /// lidraughts: no drawing rules (0: no no-progress rule).
     const DRAW_PLIES: u8 = 0;
     /// lidraughts: a king wins.

@@ -181,23 +181,7 @@ pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
     let black = side_score::<R>(pos, Color::Black, w);
     let mut score = white - black;
 
-    // Mobility (quiet moves; cheap bitboard counts).
-    let empty = pos.empty();
-    let mob = |c: Color| -> i32 {
-        let men = pos.men(c);
-        let kings = pos.kings_of(c);
-        let (a, b) = match c {
-            Color::White => (Dir::NW, Dir::NE),
-            Color::Black => (Dir::SW, Dir::SE),
-        };
-        let mut n = R::Board::shift_within(men, a, empty).count()
-            + R::Board::shift_within(men, b, empty).count();
-        for d in Dir::ALL {
-            n += R::Board::shift_within(kings, d, empty).count();
-        }
-        n as i32
-    };
-    score += w.mobility * (mob(Color::White) - mob(Color::Black));
+    score += w.mobility * (mobility(pos, Color::White) - mobility(pos, Color::Black));
 
     // Endgame: with few pieces, a material lead is worth more (encourages trading when ahead).
     let (wm, bm) = (
@@ -223,21 +207,7 @@ pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
 /// fewer pieces and the fewer quiet moves a side has, the nearer it is to having no move
 /// (its win), so material and mobility count against their side.
 fn evaluate_antidraughts<R: Rules>(pos: &Position<R>, w: &Weights) -> i32 {
-    let empty = pos.empty();
-    let side = |c: Color| -> i32 {
-        let men = pos.men(c);
-        let kings = pos.kings_of(c);
-        let (a, b) = match c {
-            Color::White => (Dir::NW, Dir::NE),
-            Color::Black => (Dir::SW, Dir::SE),
-        };
-        let mut moves = R::Board::shift_within(men, a, empty).count()
-            + R::Board::shift_within(men, b, empty).count();
-        for d in Dir::ALL {
-            moves += R::Board::shift_within(kings, d, empty).count();
-        }
-        material(pos, c, w) + w.mobility * moves as i32
-    };
+    let side = |c: Color| material(pos, c, w) + w.mobility * mobility(pos, c);
     let score = side(Color::Black) - side(Color::White);
     match pos.side() {
         Color::White => score,
@@ -279,6 +249,24 @@ pub(crate) fn drawish_sixteenths(strong: u32, weak: u32, weak_has_king: bool) ->
         3 => 10,
         _ => 16,
     }
+}
+
+/// The quiet steps of `c`'s pieces to an adjacent empty square (men forward, kings every way):
+/// mobility as cheap bitboard counts.
+fn mobility<R: Rules>(pos: &Position<R>, c: Color) -> i32 {
+    let empty = pos.empty();
+    let men = pos.men(c);
+    let kings = pos.kings_of(c);
+    let (a, b) = match c {
+        Color::White => (Dir::NW, Dir::NE),
+        Color::Black => (Dir::SW, Dir::SE),
+    };
+    let mut n = R::Board::shift_within(men, a, empty).count()
+        + R::Board::shift_within(men, b, empty).count();
+    for d in Dir::ALL {
+        n += R::Board::shift_within(kings, d, empty).count();
+    }
+    n as i32
 }
 
 fn material<R: Rules>(pos: &Position<R>, c: Color, w: &Weights) -> i32 {
