@@ -100,6 +100,12 @@ pub trait Play: Copy + Default + Send + Sync + Debug + 'static {
             Self::captures_into(pos, &mut sink);
         }
     }
+    /// Whether the game ended before the side to move moves by a rule other than having no
+    /// move: in Breakthrough ([`Goal::FirstKingWins`]) the opponent has made a king. False
+    /// in every other variant (the default).
+    fn opponent_crowned(_pos: &Self::Position) -> bool {
+        false
+    }
     /// The number of pieces on the board (the game phase, for time management).
     fn piece_count(pos: &Self::Position) -> u32;
     /// The name of a square in the variant's notation (`"29"`, `"c3"`).
@@ -204,6 +210,10 @@ impl<R: Rules> Play for R {
         if !over::<R>(pos) {
             movegen::captures_into(pos, sink)
         }
+    }
+    #[inline(always)]
+    fn opponent_crowned(pos: &Position<R>) -> bool {
+        over::<R>(pos)
     }
     fn piece_count(pos: &Position<R>) -> u32 {
         pos.occupied().count()

@@ -144,7 +144,7 @@ pub fn outcome<G: Draughts>(pos: &G::Position, history: &[u64]) -> Option<Outcom
         let side = G::side(pos);
         return Some(match G::GOAL {
             Goal::NoMoveWins => Outcome::Win(side, WinRule::NoMoveLeft),
-            Goal::FirstKingWins if has_king::<G>(pos, side.opponent()) => {
+            Goal::FirstKingWins if G::opponent_crowned(pos) => {
                 Outcome::Win(side.opponent(), WinRule::King)
             }
             _ => Outcome::Win(side.opponent(), WinRule::Blocked),
@@ -156,14 +156,6 @@ pub fn outcome<G: Draughts>(pos: &G::Position, history: &[u64]) -> Option<Outcom
     let key = G::key(pos);
     (history.iter().filter(|&&k| k == key).count() >= 2)
         .then_some(Outcome::Draw("threefold repetition"))
-}
-
-/// Whether side `c` has a king on the board (by the diagram letters: `W`, `B`).
-fn has_king<G: Play>(pos: &G::Position, c: Color) -> bool {
-    let king = c.letter();
-    board_squares::<G>()
-        .into_iter()
-        .any(|(sq, _, _)| G::piece_letter(pos, sq) == Some(king))
 }
 
 /// The playable squares of `G`'s board with their file and rank, in notation order.
