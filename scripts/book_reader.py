@@ -13,7 +13,7 @@ import struct
 import sys
 
 VARIANTS = ["english", "italian", "brazilian", "russian", "damone", "international", "antidraughts",
-            "breakthrough"]
+            "breakthrough", "frisian", "frysk"]
 ALGEBRAIC = {"brazilian", "russian", "damone"}
 START = {
     "english": "B:W21-32:B1-12",
@@ -24,6 +24,8 @@ START = {
     "international": "W:W31-50:B1-20",
     "antidraughts": "W:W31-50:B1-20",
     "breakthrough": "W:W31-50:B1-20",
+    "frisian": "W:W31-50:B1-20",
+    "frysk": "W:W46-50:B1-5",
 }
 MASK = (1 << 64) - 1
 

@@ -38,6 +38,7 @@ pub use self::core::moves::{Move, MoveList};
 pub use self::core::play::Play;
 pub use self::core::position::Position;
 pub use self::core::rules::{
-    Antidraughts, Brazilian, Breakthrough, Color, English, International, Italian, Rules, Russian,
+    Antidraughts, Brazilian, Breakthrough, Color, English, Frisian, Frysk, International, Italian,
+    Rules, Russian,
 };
 pub use self::core::variant::Variant;

@@ -16,7 +16,11 @@
 //! first-king index, and loses on the full king order; every other difference fails the test.
 //! Flying-king duplicates need no special case: sets of (from, to, captured) ignore them.
 //! Antidraughts and Breakthrough (pydraughts' names too) add the end of the game: walk.py's
-//! `--verdict` column is pydraughts' winner, which our rules must name as well.
+//! `--verdict` column is pydraughts' winner, which our rules must name as well. Frisian and
+//! Frysk! (pydraughts' `frisian` and `frysk!`) are replayed move by move from walk.py's
+//! `--played` column, since their king-move limit depends on the moves before (pydraughts
+//! reads it from the game's history, damiera keeps it in the position): legal moves, the
+//! value rule, the limit, the few-kings draws and every game's end.
 //!
 //! pydraughts is found as `$DAMIERA_PYTHON`, else `.venv/bin/python`; if neither has it, the
 //! test creates `.venv` and installs pydraughts==0.6.7 there (as `.ci/run` does). The number of
@@ -27,8 +31,8 @@ use damiera::core::movegen;
 use damiera::core::notation;
 use damiera::core::variant_position::{outcome, Outcome};
 use damiera::{
-    Antidraughts, Brazilian, Breakthrough, Color, English, International, Italian, MoveList, Play,
-    Position, Rules, Russian, Square,
+    Antidraughts, Brazilian, Breakthrough, Color, English, Frisian, Frysk, International, Italian,
+    MoveList, Play, Position, Rules, Russian, Square,
 };
 use std::collections::{BTreeMap, BTreeSet};
 mod common;
@@ -90,6 +94,13 @@ fn check_line<R: Rules>(line: &str, tally: &mut Tally) {
     let pos = notation::parse_fen::<R>(fen)
         .unwrap_or_else(|e| panic!("{}: pydraughts FEN {fen}: {e}", R::NAME));
     assert_eq!(notation::fen(&pos), fen, "{}: FEN round trip", R::NAME);
+    check_moves(&pos, fen, moves, tally);
+}
+
+/// Checks our legal moves in `pos` (whose pieces `fen` lists) against pydraughts' `moves`
+/// (walk.py's second column); see [`check_line`].
+fn check_moves<R: Rules>(pos: &Position<R>, fen: &str, moves: &str, tally: &mut Tally) {
+    let pos = *pos;
     let sq = |s: &str| notation::parse_square::<R>(s).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let name = notation::square_name::<R>;
 
@@ -465,4 +476,190 @@ fn antidraughts_and_breakthrough_match_pydraughts() {
         assert!(t.positions > games as usize, "{name}: too few positions");
         assert!(decided >= decided_min, "{name}: no decided game");
     }
+}
+
+/// The counts of a replayed Frisian walk ([`check_replayed`]).
+#[derive(Default, Debug)]
+struct Replay {
+    /// Games whose end pydraughts and damiera both name (a win or a draw).
+    ended: usize,
+    /// Of those, draws (2 kings against 1, 1 against 1).
+    drawn: usize,
+    /// Positions where a king of the side to move was held by the king-move limit.
+    held: usize,
+    /// Positions where a capture with a king was preferred by value or by the king rule.
+    king_captures: usize,
+}
+
+/// walk.py's `--verdict --played` lines of Frisian or Frysk!, replayed: the first line of each
+/// game is read from its FEN, every later one is the position after the move played, which
+/// carries the king-move counts pydraughts derives from the history. At each position the
+/// pieces must be pydraughts', the legal moves equal ([`check_moves`]) and the end of the
+/// game agree (pydraughts' verdict `W`, `B`, `D` or `-`).
+fn check_replayed<R: Rules>(text: &str, tally: &mut Tally) -> Replay {
+    let mut r = Replay::default();
+    let mut pos: Option<Position<R>> = None;
+    for line in text.lines() {
+        let cols: Vec<&str> = line.split('\t').collect();
+        assert_eq!(cols.len(), 4, "{}: walk.py line {line}", R::NAME);
+        let (fen, moves, verdict, played) = (cols[0], cols[1], cols[2], cols[3]);
+        let p = pos.unwrap_or_else(|| {
+            notation::parse_fen::<R>(fen)
+                .unwrap_or_else(|e| panic!("{}: pydraughts FEN {fen}: {e}", R::NAME))
+        });
+        let ours = notation::fen(&p);
+        let pieces = ours.split(":+").next().unwrap_or_default();
+        assert_eq!(pieces, fen, "{}: replayed position", R::NAME);
+        if p.frozen_kings(p.side()).any() {
+            r.held += 1;
+        }
+        let mut list = MoveList::new();
+        movegen::generate(&p, &mut list);
+        if list
+            .iter()
+            .any(|m| m.is_capture() && p.kings().contains(m.from))
+        {
+            r.king_captures += 1;
+        }
+        let verdict_ours = outcome::<R>(&p, &[]);
+        match verdict {
+            "-" => {
+                check_moves(&p, fen, moves, tally);
+                assert_eq!(
+                    verdict_ours,
+                    None,
+                    "{} {ours}: pydraughts plays on",
+                    R::NAME
+                );
+            }
+            "W" | "B" => {
+                let winner = if verdict == "W" {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                assert!(
+                    matches!(verdict_ours, Some(Outcome::Win(c, _)) if c == winner),
+                    "{} {ours}: pydraughts says {verdict} won, we say {verdict_ours:?}",
+                    R::NAME
+                );
+                r.ended += 1;
+            }
+            "D" => {
+                assert!(
+                    matches!(verdict_ours, Some(Outcome::Draw(_))),
+                    "{} {ours}: pydraughts says drawn, we say {verdict_ours:?}",
+                    R::NAME
+                );
+                r.ended += 1;
+                r.drawn += 1;
+            }
+            other => panic!("{}: verdict {other}", R::NAME),
+        }
+        pos = if played.is_empty() {
+            None
+        } else {
+            let m = parse_pd_move(played);
+            let name = notation::square_name::<R>;
+            let key = key_of(&m.path[0], m.path.last().unwrap(), &m.captured);
+            let mv = list
+                .iter()
+                .find(|o| {
+                    let caps: Vec<String> = o.captured.iter().map(name).collect();
+                    key_of(&name(o.from), &name(o.to), &caps) == key
+                })
+                .unwrap_or_else(|| panic!("{} {ours}: played move {played} is not ours", R::NAME));
+            Some(p.make(mv))
+        };
+    }
+    r
+}
+
+/// Frisian and Frysk! (the Frisian federation's rules as lidraughts plays them, docs/rules.md)
+/// against pydraughts 0.6.7's `frisian` and `frysk!`: random games replayed move by move
+/// ([`check_replayed`]), and the perft of both starts to depth 4 counted by pydraughts in this
+/// test (Frisian's is DCTL's too, tests/perft/frisian.perft).
+#[test]
+fn frisian_and_frysk_match_pydraughts() {
+    let python = python();
+    let games: u32 = std::env::var("DAMIERA_DIFF_GAMES")
+        .ok()
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(200)
+        / 2;
+    let perft_of = |v: &str| -> u64 {
+        walk_with(&python, v, 0, &["--perft", "4"])
+            .trim()
+            .parse()
+            .expect("a perft count")
+    };
+    // Kings move in three of four positions where they can, so that one king makes moves in a
+    // row and the limit holds it.
+    let args = [
+        "--verdict",
+        "--played",
+        "--max-plies",
+        "300",
+        "--king-bias",
+        "0.75",
+    ];
+    let (frisian, frysk, frisian_perft, frysk_perft) = std::thread::scope(|s| {
+        let a = s.spawn(|| walk_with(&python, "frisian", games, &args));
+        let b = s.spawn(|| walk_with(&python, "frysk", games, &args));
+        let pa = s.spawn(|| perft_of("frisian"));
+        let pb = s.spawn(|| perft_of("frysk"));
+        (
+            a.join().expect("walk"),
+            b.join().expect("walk"),
+            pa.join().expect("perft"),
+            pb.join().expect("perft"),
+        )
+    });
+    let keep = damiera::Duplicates::Keep;
+    assert_eq!(
+        damiera::core::perft::perft::<Frisian>(&<Frisian as Play>::start(), 4, keep),
+        frisian_perft,
+        "frisian perft 4"
+    );
+    assert_eq!(
+        damiera::core::perft::perft::<Frysk>(&<Frysk as Play>::start(), 4, keep),
+        frysk_perft,
+        "frysk perft 4"
+    );
+    for (name, text) in [("frisian", &frisian), ("frysk", &frysk)] {
+        let mut t = Tally::default();
+        let r = if name == "frisian" {
+            check_replayed::<Frisian>(text, &mut t)
+        } else {
+            check_replayed::<Frysk>(text, &mut t)
+        };
+        eprintln!(
+            "{name}: {games} games, {} positions, {} legal moves agree, {r:?}",
+            t.positions, t.moves
+        );
+        assert!(t.positions > games as usize, "{name}: too few positions");
+        assert!(r.ended > 0, "{name}: no game ended by the rules");
+        assert!(r.held > 0, "{name}: the king-move limit never held a king");
+    }
+}
+
+/// Where pydraughts and the rules' source disagree, shown: the king's value in Frisian's
+/// capture rule. lidraughts counts a king 199 against a man's 100 (DCTL: 2 - 1/C), so three
+/// kings (597) outweigh five men; pydraughts 0.6.7 counts a king 1.501 and takes the five men.
+/// damiera follows lidraughts (docs/rules.md, "Frisian"), whose rule the issue names.
+#[test]
+fn frisian_king_value_follows_lidraughts_not_pydraughts() {
+    let python = python();
+    let fen = "W:W46,50:BK36,K16,K7,40,20,14,29,38";
+    let line = one_position(&python, "frisian", fen);
+    let (_, theirs) = line.trim_end().split_once('\t').expect("a line");
+    assert_eq!(
+        theirs, "50x30x10x19x39x37:40,20,14,29,38",
+        "pydraughts takes the men"
+    );
+    let pos = notation::parse_fen::<Frisian>(fen).unwrap();
+    let mut list = MoveList::new();
+    movegen::generate(&pos, &mut list);
+    let names: Vec<String> = list.iter().map(|m| notation::move_name(&pos, m)).collect();
+    assert_eq!(names, ["46x26x6x8"], "damiera takes the three kings");
 }

@@ -73,6 +73,21 @@ fn pydraughts_plays_complete_antidraughts_and_breakthrough_games() {
     }
 }
 
+/// Frisian and Frysk! as lidraughts-bot would play them: pydraughts' HubEngine sets `frisian`
+/// and `frysk!`, sends the start and the moves (so the king-move counts follow from them), and
+/// its Board checks every reply and decides each game's end.
+#[test]
+fn pydraughts_plays_complete_frisian_and_frysk_games() {
+    let text = hub_games(&["--variants", "frisian,frysk!"]);
+    for v in ["frisian", "frysk!"] {
+        let games = text
+            .lines()
+            .filter(|l| l.starts_with(v) && l.contains(" plies "))
+            .count();
+        assert_eq!(games, 4, "{v}: four complete games\n{text}");
+    }
+}
+
 #[test]
 fn pydraughts_057_internal_numbering() {
     let text = hub_games(&["--variants", "russian,brazilian", "--internal"]);

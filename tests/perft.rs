@@ -4,7 +4,7 @@
 
 mod perft_table;
 
-use damiera::{Brazilian, Draughts, English, International, Italian, Russian};
+use damiera::{Brazilian, Draughts, English, Frisian, International, Italian, Russian};
 
 /// The largest leaf count checked in the default run (a fraction of a second each, release).
 const SHALLOW: u64 = 30_000_000;
@@ -19,6 +19,7 @@ const ITALIAN: &str = include_str!("perft/italian.perft");
 const RUSSIAN: &str = include_str!("perft/russian.perft");
 const BRAZILIAN: &str = include_str!("perft/brazilian.perft");
 const INTERNATIONAL: &str = include_str!("perft/international.perft");
+const FRISIAN: &str = include_str!("perft/frisian.perft");
 
 #[test]
 fn english_perft_shallow() {
@@ -43,6 +44,11 @@ fn brazilian_perft_shallow() {
 #[test]
 fn international_perft_shallow() {
     check::<International>(INTERNATIONAL, SHALLOW, 0);
+}
+
+#[test]
+fn frisian_perft_shallow() {
+    check::<Frisian>(FRISIAN, SHALLOW, 0);
 }
 
 #[test]
@@ -73,4 +79,10 @@ fn brazilian_perft_deep() {
 #[ignore = "deep perft: minutes; run with cargo test --release -- --ignored"]
 fn international_perft_deep() {
     check::<International>(INTERNATIONAL, u64::MAX, SHALLOW);
+}
+
+#[test]
+#[ignore = "deep perft: minutes; run with cargo test --release -- --ignored"]
+fn frisian_perft_deep() {
+    check::<Frisian>(FRISIAN, u64::MAX, SHALLOW);
 }

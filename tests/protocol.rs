@@ -768,7 +768,7 @@ fn unknown_option_and_bad_option_values_are_errors() {
         ("setoption name Contempt value 101", "Contempt"),
         ("setoption name Contempt value -101", "Contempt"),
         ("setoption name Contempt value some", "Contempt"),
-        ("setoption name Variant value frisian", "frisian"),
+        ("setoption name Variant value killer", "killer"),
         ("setoption name Variant value", "variant"),
         ("setoption name DamoneWin value some", "DamoneWin"),
         ("setoption name DamoneWin", "DamoneWin"),

@@ -480,3 +480,168 @@ mod lidraughts_ends {
         assert_eq!(outcome::<Antidraughts>(&pos, &[]), None);
     }
 }
+
+/// Frisian (the Frisian federation's rules, "O n" = its rule n; lidraughts' `Frisian.scala`
+/// where the rules leave a number open; docs/rules.md "Frisian"). Each position was checked by
+/// hand; the first three also give pydraughts 0.6.7's answer except where marked.
+mod frisian {
+    use super::short;
+    use damiera::core::notation::{fen, parse_fen, parse_move};
+    use damiera::core::variant_position::{outcome, Outcome};
+    use damiera::{Color, Frisian, International, MoveList, Play, Position};
+
+    /// O 10-11 with lidraughts' values (king 199, man 100): three kings (597) outweigh five men
+    /// (500). The man on 46 takes the kings on 36, 16 and 7 along the a-file and the ninth
+    /// rank; the man on 50 could take five men. pydraughts (king 1.5) takes the men instead:
+    /// tests/differential.rs shows it.
+    #[test]
+    fn three_kings_outweigh_five_men() {
+        assert_eq!(
+            short::<Frisian>("W:W46,50:BK36,K16,K7,40,20,14,29,38"),
+            ["46x8"]
+        );
+    }
+
+    /// O 11: "two men are worth more than one king": the man on 46 takes the men on 41 and 32,
+    /// not the man on 50 the king on 40.
+    #[test]
+    fn two_men_outweigh_one_king() {
+        assert_eq!(short::<Frisian>("W:W46,50:B32,K40,41"), ["46x28"]);
+    }
+
+    /// O 11: at equal value the king captures: the king on 46 and the men on 45 and 50 can
+    /// each take one man; only the king's captures (every landing square behind 41) are legal.
+    #[test]
+    fn at_equal_value_the_king_captures() {
+        assert_eq!(
+            short::<Frisian>("W:WK46,50,45:B41,40"),
+            ["46x10", "46x14", "46x19", "46x23", "46x28", "46x32", "46x37", "46x5"]
+        );
+    }
+
+    /// O 4, O 8: men capture along files and ranks, over the next dark square (28 over 18 to
+    /// 8, over 27 to 26, over 29 to 30, over 38 to 48); kings fly along them.
+    #[test]
+    fn orthogonal_captures() {
+        assert_eq!(
+            short::<Frisian>("W:W28:B18,27,29,38"),
+            ["28x26", "28x30", "28x48", "28x8"]
+        );
+        // The king on 46 flies up the a-file over 26 and lands on 16, 6.
+        assert_eq!(short::<Frisian>("W:WK46:B26"), ["46x16", "46x6"]);
+    }
+
+    /// The legal moves' short names after `moves` from `fen`, and the position.
+    fn after(fen_text: &str, moves: &[&str]) -> (Vec<String>, Position<Frisian>) {
+        let mut pos = parse_fen::<Frisian>(fen_text).unwrap();
+        for m in moves {
+            let mv = parse_move(&pos, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+            pos = <Frisian as Play>::make(&pos, &mv);
+        }
+        (short::<Frisian>(&fen(&pos)), pos)
+    }
+
+    /// O 7: a king makes at most three non-capturing moves in a row while its side has men;
+    /// a man move frees it. The count is part of the position and of its FEN (lidraughts'
+    /// `+<black>+<white>` field).
+    #[test]
+    fn a_king_moves_three_times_in_a_row() {
+        let start = "W:WK50,46:BK5";
+        let (moves, pos) = after(start, &["50-45", "5-10", "45-50", "10-5", "50-45", "5-10"]);
+        assert_eq!(pos.king_moves(Color::White).0, 3);
+        assert_eq!(fen(&pos), "W:WK45,46:BK10:+0+345");
+        assert_eq!(moves, ["46-41"], "the king on 45 is held");
+        let (_, pos) = after(&fen(&pos), &["46-41"]);
+        assert_eq!(
+            pos.king_moves(Color::White),
+            (0, None),
+            "a man move frees it"
+        );
+        // Two king moves: still free.
+        let (moves, _) = after(start, &["50-45", "5-10", "45-50", "10-5"]);
+        assert!(moves.contains(&"50-45".to_string()), "{moves:?}");
+    }
+
+    /// O 7 as lidraughts reads it: only the king that made the moves is held; another king
+    /// moves freely, and a count without a square (an older lidraughts FEN) holds every king.
+    /// Without men the limit lapses.
+    #[test]
+    fn the_limit_holds_one_king() {
+        assert_eq!(short::<Frisian>("W:WK28,46:BK5:+0+328"), ["46-41"]);
+        let both = short::<Frisian>("W:WK28,K33,46:BK5:+0+328");
+        assert!(both.contains(&"33-39".to_string()) && !both.iter().any(|m| m.starts_with("28")));
+        assert_eq!(short::<Frisian>("W:WK28,K33,46:BK5:+0+3"), ["46-41"]);
+        let pos = parse_fen::<Frisian>("W:WK28:BK5:+0+328").unwrap();
+        assert_eq!(pos.king_moves(Color::White), (0, None), "no men: no count");
+    }
+
+    /// The king-move field: read and written as lidraughts does (Black first, two-digit
+    /// square); a count above 3, a square without the side's king, or the field in a variant
+    /// without the limit are errors.
+    #[test]
+    fn king_move_field() {
+        let pos = parse_fen::<Frisian>("W:WK28,46:B5,K1:+201+328").unwrap();
+        assert_eq!(fen(&pos), "W:WK28,46:BK1,5:+201+328");
+        assert_eq!(
+            fen(&parse_fen::<Frisian>("W:WK28,46:B5:+0+0").unwrap()),
+            "W:WK28,46:B5"
+        );
+        for bad in [
+            "W:WK28,46:B5:+0+428",
+            "W:WK28,46:B5:+0+333",
+            "W:WK28,46:B5:+0",
+            "W:WK28,46:B5:+x+0",
+        ] {
+            assert!(parse_fen::<Frisian>(bad).is_err(), "{bad}");
+        }
+        assert!(parse_fen::<International>("W:WK28,46:B5:+0+328").is_err());
+    }
+
+    /// Plays `plies` non-capturing moves from `fen` (the first legal move after which the
+    /// opponent has no capture), checking the game is not over before the last.
+    fn shuffle(fen_text: &str, plies: usize) -> Option<Outcome> {
+        let mut pos = parse_fen::<Frisian>(fen_text).unwrap();
+        for ply in 0..plies {
+            assert_eq!(outcome::<Frisian>(&pos, &[]), None, "ply {ply}");
+            let mut list = MoveList::new();
+            <Frisian as Play>::generate(&pos, &mut list, damiera::Duplicates::Drop);
+            let mv = list
+                .iter()
+                .find(|m| {
+                    !m.is_capture()
+                        && !<Frisian as Play>::has_captures(&<Frisian as Play>::make(&pos, m))
+                })
+                .expect("a quiet move");
+            pos = <Frisian as Play>::make(&pos, mv);
+        }
+        outcome::<Frisian>(&pos, &[])
+    }
+
+    /// O 15: two kings against one king: 7 moves each (14 plies), then drawn; lidraughts: one
+    /// king against one king, 2 moves each (4 plies).
+    #[test]
+    fn few_kings_draw() {
+        assert!(matches!(
+            shuffle("W:WK46,K50:BK1", 14),
+            Some(Outcome::Draw(_))
+        ));
+        assert!(matches!(shuffle("W:WK46:BK1", 4), Some(Outcome::Draw(_))));
+        // Three kings against one play on.
+        assert_eq!(shuffle("W:WK46,K50,K49:BK1", 30), None);
+    }
+
+    /// No repetition draw in Frisian (O 1-17 have none; lidraughts switches threefold
+    /// repetition off): the same history draws International.
+    #[test]
+    fn no_repetition_draw() {
+        let pos = parse_fen::<Frisian>("W:WK28,46:BK5,1").unwrap();
+        let key = <Frisian as Play>::key(&pos);
+        assert_eq!(outcome::<Frisian>(&pos, &[key, key]), None);
+        let pos = parse_fen::<International>("W:WK28,46:BK5,1").unwrap();
+        let key = <International as Play>::key(&pos);
+        assert!(matches!(
+            outcome::<International>(&pos, &[key, key]),
+            Some(Outcome::Draw(_))
+        ));
+    }
+}

@@ -44,6 +44,8 @@ pub fn variant_code(v: Variant) -> u8 {
         Variant::International => 5,
         Variant::Antidraughts => 6,
         Variant::Breakthrough => 7,
+        Variant::Frisian => 8,
+        Variant::Frysk => 9,
     }
 }
 

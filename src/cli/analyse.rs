@@ -17,7 +17,7 @@ use std::process::ExitCode;
 /// The `analyse` subcommand's arguments.
 #[derive(clap::Args)]
 pub struct AnalyseArgs {
-    /// english (american, checkers), italian, brazilian, russian, damone, international, antidraughts (losing) or breakthrough (bt);
+    /// english (american, checkers), italian, brazilian, russian, damone, international, antidraughts (losing), breakthrough (bt), frisian or frysk (frysk!);
     /// with --pdn, the variant of games without a [GameType] tag.
     #[arg(long, short, required_unless_present = "pdn")]
     pub variant: Option<String>,

@@ -32,7 +32,7 @@ enum BookCommand {
     /// Build a book by drop-out expansion, each leaf valued by a fixed-depth search; resumes
     /// from --out when it exists (the book file is the state).
     Build {
-        /// english (american, checkers), italian, brazilian, russian, damone, international, antidraughts (losing) or breakthrough (bt).
+        /// english (american, checkers), italian, brazilian, russian, damone, international, antidraughts (losing), breakthrough (bt), frisian or frysk (frysk!).
         #[arg(long, short)]
         variant: String,
         /// An openings file (one FEN and/or moves a line, `#` comments; repeatable): its
@@ -77,7 +77,7 @@ enum BookCommand {
     /// Leaf values as `book build` computes them: one FEN a line on stdin, one line
     /// `VALUE DEPTH` (centi-men for the side to move, plies) a FEN on stdout, in order.
     Values {
-        /// english (american, checkers), italian, brazilian, russian, damone, international, antidraughts (losing) or breakthrough (bt).
+        /// english (american, checkers), italian, brazilian, russian, damone, international, antidraughts (losing), breakthrough (bt), frisian or frysk (frysk!).
         #[arg(long, short)]
         variant: String,
         /// The searches' depth in plies (1 to 64).
@@ -131,7 +131,7 @@ enum BookCommand {
     /// moves played in at least --min-games games; count = games, score = the mover's
     /// 100 * (wins - losses) / games with a result, depth 0.
     Import {
-        /// english (american, checkers), italian, brazilian, russian, damone, international, antidraughts (losing) or breakthrough (bt);
+        /// english (american, checkers), italian, brazilian, russian, damone, international, antidraughts (losing), breakthrough (bt), frisian or frysk (frysk!);
         /// games with another [GameType] are skipped.
         #[arg(long, short)]
         variant: String,

@@ -19,7 +19,7 @@ use std::sync::Arc;
 /// The `match` subcommand's arguments.
 #[derive(clap::Args)]
 pub struct MatchArgs {
-    /// english (american, checkers), italian, brazilian, russian, damone, international, antidraughts (losing) or breakthrough (bt).
+    /// english (american, checkers), italian, brazilian, russian, damone, international, antidraughts (losing), breakthrough (bt), frisian or frysk (frysk!).
     #[arg(long, short)]
     pub variant: String,
     /// An engine command line (split on white space). Give exactly two; `--name`,

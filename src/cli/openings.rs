@@ -10,7 +10,7 @@ use std::process::ExitCode;
 /// The `openings` subcommand's arguments.
 #[derive(clap::Args)]
 pub struct OpeningsArgs {
-    /// english (american, checkers), italian, brazilian, russian, damone, international, antidraughts (losing) or breakthrough (bt).
+    /// english (american, checkers), italian, brazilian, russian, damone, international, antidraughts (losing), breakthrough (bt), frisian or frysk (frysk!).
     #[arg(long, short)]
     pub variant: String,
     /// How many openings.

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 /// The `perft` subcommand's arguments.
 #[derive(clap::Args)]
 pub struct PerftArgs {
-    /// english (american, checkers), italian, brazilian, russian, damone, international, antidraughts (losing) or breakthrough (bt).
+    /// english (american, checkers), italian, brazilian, russian, damone, international, antidraughts (losing), breakthrough (bt), frisian or frysk (frysk!).
     #[arg(long, short)]
     pub variant: String,
     /// PDN FEN in the variant's notation (default: the start position).

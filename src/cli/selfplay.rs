@@ -13,7 +13,7 @@ use std::time::Instant;
 /// `damiera selfplay`'s arguments.
 #[derive(Args)]
 pub struct SelfplayArgs {
-    /// english, italian, brazilian, russian, damone, international, antidraughts (losing) or breakthrough (bt).
+    /// english, italian, brazilian, russian, damone, international, antidraughts (losing), breakthrough (bt), frisian or frysk (frysk!).
     #[arg(long, short)]
     pub variant: String,
     /// Games to play.

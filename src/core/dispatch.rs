@@ -64,6 +64,14 @@ macro_rules! variant_match {
                 type $T = $crate::core::rules::Breakthrough;
                 $body
             }
+            $crate::core::variant::Variant::Frisian => {
+                type $T = $crate::core::rules::Frisian;
+                $body
+            }
+            $crate::core::variant::Variant::Frysk => {
+                type $T = $crate::core::rules::Frysk;
+                $body
+            }
         }
     };
 }
@@ -161,11 +169,16 @@ pub trait RulesFn {
 }
 
 /// Runs `f` with the [`Rules`] type of `variant`, for the endgame databases and what reads
-/// them; `None` for Italian Damone, which has no `Rules` type, and for the variants whose
-/// goal is not [`Goal::Standard`] (Antidraughts, Breakthrough), whose values the databases do
-/// not compute: the databases cover the five others.
+/// them; `None` for Italian Damone, which has no `Rules` type, for the variants whose goal is
+/// not [`Goal::Standard`] (Antidraughts, Breakthrough), whose values the databases do not
+/// compute, and for Frisian and Frysk!, whose positions carry a king-move count the databases'
+/// index does not hold: the databases cover the five others.
 pub fn dispatch_rules<F: RulesFn>(variant: Variant, f: F) -> Option<F::Output> {
-    variant_match!(variant, |R| (R::GOAL == Goal::Standard).then(|| f.call::<R>()), damone: None)
+    variant_match!(
+        variant,
+        |R| (R::GOAL == Goal::Standard && R::KING_MOVE_LIMIT == 0).then(|| f.call::<R>()),
+        damone: None
+    )
 }
 
 impl Dispatch for Variant {

@@ -78,6 +78,9 @@ pub trait DrawRules: Play {
     /// man that can never come back): the bound of repetition look-ups. For Damone this is
     /// narrower than what resets the no-progress counter (Pedines move sideways both ways).
     fn is_irreversible(pos: &Self::Position, mv: &Move) -> bool;
+    /// Whether the third occurrence of a position draws the game (every variant but Frisian
+    /// and Frysk!, [`Rules::THREEFOLD_REPETITION`]).
+    const THREEFOLD_REPETITION: bool = true;
 }
 
 /// A playable variant: [`Play`], [`Notation`] and [`DrawRules`]; every type with all three is
@@ -99,6 +102,7 @@ impl<R: Rules> Notation for R {
 }
 
 impl<R: Rules> DrawRules for R {
+    const THREEFOLD_REPETITION: bool = R::THREEFOLD_REPETITION;
     #[inline(always)]
     fn draw_by_counter(pos: &Position<R>) -> bool {
         (R::DRAW_PLIES > 0 && pos.quiet_plies() >= R::DRAW_PLIES) || pos.endgame_draw()

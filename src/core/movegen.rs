@@ -67,6 +67,18 @@ fn each_dir(mut f: impl FnMut(Dir)) {
     f(Dir::SE);
 }
 
+/// Calls `f` with each of the four orthogonal directions (unrolled), in variants whose pieces
+/// capture along files and ranks ([`Rules::ORTHOGONAL_CAPTURES`]); folded away elsewhere.
+#[inline(always)]
+fn each_orthogonal<R: Rules>(mut f: impl FnMut(Dir)) {
+    if R::ORTHOGONAL_CAPTURES {
+        f(Dir::N);
+        f(Dir::S);
+        f(Dir::E);
+        f(Dir::W);
+    }
+}
+
 /// Calls `$f::<R, S>($args)` with `S` the side to move of `$pos`.
 macro_rules! by_side {
     ($pos:expr, $f:ident ( $($arg:expr),* )) => {
@@ -157,19 +169,22 @@ fn has_captures_side<R: Rules, S: Side>(pos: &Position<R>) -> bool {
             return true;
         }
     }
-    let kings = pos.kings_of(S::US);
-    if kings.is_empty() {
-        return false;
-    }
     let mut found = false;
-    each_dir(|d| {
+    each_orthogonal::<R>(|d| found |= jumps::<R>(men, prey, empty, d));
+    let kings = pos.kings_of(S::US);
+    if found || kings.is_empty() {
+        return found;
+    }
+    let mut king_jumps = |d: Dir| {
         let from = if R::FLYING_KINGS {
             slide::<R>(kings, empty, d)
         } else {
             kings
         };
         found |= jumps::<R>(from, them, empty, d);
-    });
+    };
+    each_dir(&mut king_jumps);
+    each_orthogonal::<R>(king_jumps);
     found
 }
 
@@ -180,7 +195,7 @@ fn quiet_count_side<R: Rules, S: Side>(pos: &Position<R>) -> u64 {
     let men = pos.men(S::US);
     let [f0, f1] = S::FORWARD;
     let mut n = shift::<R>(men, f0, empty).count() + shift::<R>(men, f1, empty).count();
-    let kings = pos.kings_of(S::US);
+    let kings = pos.kings_of(S::US) & !pos.frozen_kings(S::US);
     if kings.any() {
         each_dir(|d| {
             n += if R::FLYING_KINGS {
@@ -207,7 +222,7 @@ fn has_moves_side<R: Rules, S: Side>(pos: &Position<R>) -> bool {
     if shift::<R>(men, f0, empty).any() || shift::<R>(men, f1, empty).any() {
         return true;
     }
-    let kings = pos.kings_of(S::US);
+    let kings = pos.kings_of(S::US) & !pos.frozen_kings(S::US);
     let mut found = false;
     each_dir(|d| found |= shift::<R>(kings, d, empty).any());
     if found {
@@ -254,11 +269,14 @@ fn count_walked<R: Rules, S: Side>(pos: &Position<R>, dups: Duplicates) -> u64 {
 /// `None` when that does not hold (the caller walks the captures).
 #[inline(always)]
 fn single_jumps_count<R: Rules, S: Side>(pos: &Position<R>) -> Option<u64> {
-    if pos.kings_of(S::US).any() {
+    let them = pos.pieces(S::US.opponent());
+    if pos.kings_of(S::US).any()
+        || (R::PRECEDENCE == Precedence::Frisian && (them & pos.kings()).any())
+    {
+        // Kings capture further; a Frisian jump over a king is worth more than one over a man.
         return None;
     }
     let men = pos.men(S::US);
-    let them = pos.pieces(S::US.opponent());
     let prey = man_prey::<R>(them, pos.kings());
     let empty = pos.empty();
     // The only square a capture empties before its end is its start square, and a second jump
@@ -274,6 +292,9 @@ fn single_jumps_count<R: Rules, S: Side>(pos: &Position<R>) -> Option<u64> {
         single_jumps_dir::<R, S>(men, prey, empty, promo, b0, &mut n, &mut single);
         single_jumps_dir::<R, S>(men, prey, empty, promo, b1, &mut n, &mut single);
     }
+    each_orthogonal::<R>(|d| {
+        single_jumps_dir::<R, S>(men, prey, empty, promo, d, &mut n, &mut single)
+    });
     single.then_some(n)
 }
 
@@ -320,11 +341,14 @@ fn any_man_jump<R: Rules, S: Side>(
 ) -> bool {
     let [f0, f1] = S::FORWARD;
     let [b0, b1] = S::BACKWARD;
+    let mut orthogonal = false;
+    each_orthogonal::<R>(|d| orthogonal |= d != except && jumps::<R>(men, prey, empty, d));
     (f0 != except && jumps::<R>(men, prey, empty, f0))
         || (f1 != except && jumps::<R>(men, prey, empty, f1))
         || (R::MEN_CAPTURE_BACKWARD
             && ((b0 != except && jumps::<R>(men, prey, empty, b0))
                 || (b1 != except && jumps::<R>(men, prey, empty, b1))))
+        || orthogonal
 }
 
 /// All legal moves of the side to move into `list` (cleared first), duplicates dropped.
@@ -407,12 +431,7 @@ fn for_each_side<R: Rules, S: Side, V: MoveVisitor>(
 /// The square one step back from `t` against `d` (for bitwise move serialisation).
 #[inline(always)]
 fn back<R: Rules>(t: Square, d: Dir) -> Square {
-    match d {
-        Dir::NW => Square(t.0 - R::Board::LEFT as u8),
-        Dir::NE => Square(t.0 - R::Board::RIGHT as u8),
-        Dir::SW => Square(t.0 + R::Board::RIGHT as u8),
-        Dir::SE => Square(t.0 + R::Board::LEFT as u8),
-    }
+    R::Board::back(t, d)
 }
 
 /// The quiet moves of `men` in direction `d` (a constant after inlining).
@@ -436,7 +455,7 @@ fn quiet_side<R: Rules, S: Side, V: MoveVisitor>(pos: &Position<R>, out: &mut V)
     let men = pos.men(S::US);
     men_quiet::<R, V>(men, empty, promo, S::FORWARD[0], out);
     men_quiet::<R, V>(men, empty, promo, S::FORWARD[1], out);
-    let kings = pos.kings_of(S::US);
+    let kings = pos.kings_of(S::US) & !pos.frozen_kings(S::US);
     if kings.is_empty() {
         return;
     }
@@ -538,10 +557,15 @@ impl CaptureSink for CountSink {
 /// Italian (FID 6.6-6.10, as DCTL encodes them): pieces captured, then captured with a king,
 /// then kings captured, then the king-order pattern (bit `15 - i` set when the `i`-th captured
 /// piece is a king, so kings met earlier score higher across the whole sequence, the Alioto
-/// ruling). Quantity: pieces captured. Free: always 0.
+/// ruling). Quantity: pieces captured. Free: always 0. Frisian (DFS rules 10-11, lidraughts'
+/// 199 and 100): men + 2 x kings captured, then fewer kings, then captured with a king.
 #[inline(always)]
 fn precedence_key<R: Rules>(captured: Bitboard, kings: Bitboard, by_king: bool, order: u32) -> u32 {
     match R::PRECEDENCE {
+        Precedence::Frisian => {
+            let k = (captured & kings).count();
+            ((captured.count() + k) << 8) | ((63 - k) << 1) | by_king as u32
+        }
         Precedence::Free => 0,
         Precedence::Quantity => captured.count(),
         Precedence::Italian => {
@@ -621,6 +645,7 @@ impl<R: Rules, S: Side, K: CaptureSink> Walker<'_, R, S, K> {
             found |= self.man_jump(cur, b0, prey, captured, order);
             found |= self.man_jump(cur, b1, prey, captured, order);
         }
+        each_orthogonal::<R>(|d| found |= self.man_jump(cur, d, prey, captured, order));
         if !found && captured.any() {
             self.man_ends(cur, captured, order);
         }
@@ -631,8 +656,10 @@ impl<R: Rules, S: Side, K: CaptureSink> Walker<'_, R, S, K> {
     fn man_ends(&mut self, cur: Bitboard, captured: Bitboard, order: u32) {
         let promotes = (promotion_row::<R>(S::US) & cur).any();
         // Two paths of short jumps with the same ends and captured set need a ring of at
-        // least four captures (and a man that captures backward).
-        let may_repeat = R::MEN_CAPTURE_BACKWARD && captured.count() >= 4;
+        // least four diagonal captures (and a man that captures backward), or of three when
+        // orthogonal jumps mix in (Frisian).
+        let ring = if R::ORTHOGONAL_CAPTURES { 3 } else { 4 };
+        let may_repeat = R::MEN_CAPTURE_BACKWARD && captured.count() >= ring;
         self.emit(cur.first(), captured, promotes, order, may_repeat);
     }
 
@@ -692,74 +719,13 @@ impl<R: Rules, S: Side, K: CaptureSink> Walker<'_, R, S, K> {
         promoted: bool,
         came: Option<Dir>,
     ) {
-        let prey = self.them & !captured;
         let mut found = false;
         for d in Dir::ALL {
-            if came == Some(d.reverse()) {
-                // Back along the arrival line lies the piece just captured: it blocks.
-                continue;
-            }
-            let mut next = step::<R>(cur, d);
-            if R::FLYING_KINGS {
-                while let Some(s) = next {
-                    if !self.empty.contains(s) {
-                        break;
-                    }
-                    next = step::<R>(s, d);
-                }
-            }
-            let Some(mid) = next else { continue };
-            if !prey.contains(mid) {
-                continue;
-            }
-            let Some(land) = step::<R>(mid, d) else {
-                continue;
-            };
-            if !self.empty.contains(land) {
-                continue;
-            }
-            found = true;
-            let mid = Bitboard::from_square(mid);
-            let order = order | self.order_bit(mid, captured);
-            let captured = captured | mid;
-            if !R::FLYING_KINGS {
-                self.land(land);
-                self.king(land, captured, order, promoted, Some(d));
-                self.unland();
-                continue;
-            }
-            // A flying king may land on any free square behind the captured piece, but if the
-            // capture can go on from some of them it must land on one of those (ludoteka;
-            // implied by majority capture in Brazilian and International).
-            let mut can_continue = false;
-            let mut l = Some(land);
-            while let Some(s) = l {
-                if !self.empty.contains(s) {
-                    break;
-                }
-                if self.king_can_capture(s, captured, d) {
-                    can_continue = true;
-                    break;
-                }
-                l = step::<R>(s, d);
-            }
-            let mut l = Some(land);
-            while let Some(s) = l {
-                if !self.empty.contains(s) {
-                    break;
-                }
-                if can_continue {
-                    if self.king_can_capture(s, captured, d) {
-                        self.land(s);
-                        self.king(s, captured, order, promoted, Some(d));
-                        self.unland();
-                    }
-                } else {
-                    self.land(s);
-                    self.emit(s, captured, promoted, order, true);
-                    self.unland();
-                }
-                l = step::<R>(s, d);
+            found |= self.king_dir(cur, captured, order, promoted, came, d);
+        }
+        if R::ORTHOGONAL_CAPTURES {
+            for d in Dir::ORTHOGONAL {
+                found |= self.king_dir(cur, captured, order, promoted, came, d);
             }
         }
         if !found && captured.any() {
@@ -770,18 +736,100 @@ impl<R: Rules, S: Side, K: CaptureSink> Walker<'_, R, S, K> {
         }
     }
 
+    /// The captures of a king on `cur` starting in direction `d`, and everything after them;
+    /// whether there is one.
+    #[inline(always)]
+    fn king_dir(
+        &mut self,
+        cur: Square,
+        captured: Bitboard,
+        order: u32,
+        promoted: bool,
+        came: Option<Dir>,
+        d: Dir,
+    ) -> bool {
+        let prey = self.them & !captured;
+        if came == Some(d.reverse()) {
+            // Back along the arrival line lies the piece just captured: it blocks.
+            return false;
+        }
+        let mut next = step::<R>(cur, d);
+        if R::FLYING_KINGS {
+            while let Some(s) = next {
+                if !self.empty.contains(s) {
+                    break;
+                }
+                next = step::<R>(s, d);
+            }
+        }
+        let Some(mid) = next else { return false };
+        if !prey.contains(mid) {
+            return false;
+        }
+        let Some(land) = step::<R>(mid, d) else {
+            return false;
+        };
+        if !self.empty.contains(land) {
+            return false;
+        }
+        let mid = Bitboard::from_square(mid);
+        let order = order | self.order_bit(mid, captured);
+        let captured = captured | mid;
+        if !R::FLYING_KINGS {
+            self.land(land);
+            self.king(land, captured, order, promoted, Some(d));
+            self.unland();
+            return true;
+        }
+        // A flying king may land on any free square behind the captured piece, but if the
+        // capture can go on from some of them it must land on one of those (ludoteka;
+        // implied by majority capture in Brazilian and International).
+        let mut can_continue = false;
+        let mut l = Some(land);
+        while let Some(s) = l {
+            if !self.empty.contains(s) {
+                break;
+            }
+            if self.king_can_capture(s, captured, d) {
+                can_continue = true;
+                break;
+            }
+            l = step::<R>(s, d);
+        }
+        let mut l = Some(land);
+        while let Some(s) = l {
+            if !self.empty.contains(s) {
+                break;
+            }
+            if can_continue {
+                if self.king_can_capture(s, captured, d) {
+                    self.land(s);
+                    self.king(s, captured, order, promoted, Some(d));
+                    self.unland();
+                }
+            } else {
+                self.land(s);
+                self.emit(s, captured, promoted, order, true);
+                self.unland();
+            }
+            l = step::<R>(s, d);
+        }
+        true
+    }
+
     /// Whether a flying king on `sq`, having arrived moving in `came`, has a further capture.
     #[inline]
     fn king_can_capture(&self, sq: Square, captured: Bitboard, came: Dir) -> bool {
         let prey = self.them & !captured;
         let from = Bitboard::from_square(sq);
-        Dir::ALL
-            .into_iter()
-            .filter(|&d| d != came.reverse())
-            .any(|d| {
+        let jumps_in = |d: Dir| {
+            d != came.reverse() && {
                 let reach = slide::<R>(from, self.empty, d);
                 shift::<R>(shift::<R>(reach, d, prey), d, self.empty).any()
-            })
+            }
+        };
+        Dir::ALL.into_iter().any(jumps_in)
+            || (R::ORTHOGONAL_CAPTURES && Dir::ORTHOGONAL.into_iter().any(jumps_in))
     }
 }
 
@@ -808,6 +856,7 @@ fn captures_side<R: Rules, S: Side, K: CaptureSink>(pos: &Position<R>, sink: &mu
         let [b0, b1] = S::BACKWARD;
         candidates |= back_jump(b0) | back_jump(b1);
     }
+    each_orthogonal::<R>(|d| candidates |= back_jump(d));
     for from in candidates {
         let mut w: Walker<'_, R, S, K> = Walker {
             sink,

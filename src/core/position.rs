@@ -15,7 +15,8 @@ use crate::core::zobrist::{self, Key};
 use std::marker::PhantomData;
 
 /// A position of variant `R`: white and black pieces, which of them are kings, the side to
-/// move, plies since the last draw-counter reset, and the Zobrist key.
+/// move, plies since the last draw-counter reset, the Zobrist key, and in Frisian each side's
+/// king-move count ([`Position::king_moves`]).
 ///
 /// Invariants (debug-asserted): the colors do not overlap, `kings` is a subset of the
 /// pieces, and every bit is a playable square of `R::Board`.
@@ -29,8 +30,17 @@ pub struct Position<R: Rules> {
     /// Plies since the position entered its endgame class ([`Rules::endgame_draw_plies`]);
     /// 0 in variants without endgame counters.
     endgame_plies: u8,
+    /// Per side (indexed by `Color as usize`): the non-capturing moves in a row of one king
+    /// ([`Rules::KING_MOVE_LIMIT`]), 0 in variants without the limit.
+    king_moves: [u8; 2],
+    /// Per side: the square of the king [`Position::king_moves`] counts, or [`NO_KING`] (a count
+    /// without a square, from a FEN, holds every king of the side).
+    king_square: [u8; 2],
     _rules: PhantomData<R>,
 }
+
+/// The [`Position::king_moves`] square of a count that names no king.
+pub const NO_KING: u8 = 63;
 
 impl<R: Rules> Clone for Position<R> {
     #[inline(always)]
@@ -41,12 +51,14 @@ impl<R: Rules> Clone for Position<R> {
 impl<R: Rules> Copy for Position<R> {}
 
 impl<R: Rules> PartialEq for Position<R> {
-    /// Same pieces and side to move (the draw counter is not compared).
+    /// Same pieces, side to move and king-move counts (the draw counters are not compared).
     fn eq(&self, o: &Self) -> bool {
         self.white == o.white
             && self.black == o.black
             && self.kings == o.kings
             && self.side == o.side
+            && self.king_moves == o.king_moves
+            && self.king_square == o.king_square
     }
 }
 impl<R: Rules> Eq for Position<R> {}
@@ -63,6 +75,8 @@ impl<R: Rules> Position<R> {
             side,
             quiet_plies: 0,
             endgame_plies: 0,
+            king_moves: [0; 2],
+            king_square: [NO_KING; 2],
             _rules: PhantomData,
         };
         p.key = p.compute_key();
@@ -179,6 +193,86 @@ impl<R: Rules> Position<R> {
         )
     }
 
+    /// The king-move count of `c` ([`Rules::KING_MOVE_LIMIT`], Frisian DFS rule 7): how many
+    /// non-capturing moves in a row one king of `c` has made, and that king's square (`None`:
+    /// a count from a FEN that names no king, which holds every king). `(0, None)` in variants
+    /// without the limit and whenever `c` has no men.
+    #[inline(always)]
+    pub fn king_moves(&self, c: Color) -> (u8, Option<Square>) {
+        let i = c as usize;
+        let sq = self.king_square[i];
+        (self.king_moves[i], (sq != NO_KING).then_some(Square(sq)))
+    }
+
+    /// The kings of `c` that may not make a non-capturing move (Frisian DFS rule 7): the king
+    /// that has made [`Rules::KING_MOVE_LIMIT`] such moves in a row, while `c` has men. Empty
+    /// in variants without the limit.
+    #[inline(always)]
+    pub fn frozen_kings(&self, c: Color) -> Bitboard {
+        if R::KING_MOVE_LIMIT == 0 || self.king_moves[c as usize] < R::KING_MOVE_LIMIT {
+            return Bitboard::EMPTY;
+        }
+        if self.men(c).is_empty() {
+            return Bitboard::EMPTY;
+        }
+        let sq = self.king_square[c as usize];
+        if sq == NO_KING {
+            self.kings_of(c)
+        } else {
+            self.kings_of(c) & Bitboard::from_square(Square(sq))
+        }
+    }
+
+    /// Sets the king-move count of `c` (from a FEN: lidraughts' `+<count>[<square>]` field),
+    /// clamped to [`Rules::KING_MOVE_LIMIT`]; ignored in variants without the limit, and when
+    /// `c` has no men (the limit has lapsed). A square that holds no king of `c` is dropped.
+    pub fn set_king_moves(&mut self, c: Color, count: u8, square: Option<Square>) {
+        if R::KING_MOVE_LIMIT == 0 || self.men(c).is_empty() {
+            return;
+        }
+        let square = square.filter(|&sq| self.kings_of(c).contains(sq));
+        self.set_king_state(
+            c,
+            count.min(R::KING_MOVE_LIMIT),
+            square.map_or(NO_KING, |s| s.0),
+        );
+    }
+
+    /// Sets one side's king-move state and keeps the key in step.
+    #[inline(always)]
+    fn set_king_state(&mut self, c: Color, count: u8, square: u8) {
+        let i = c as usize;
+        self.key ^= zobrist::king_moves(i, self.king_moves[i], self.king_square[i]);
+        self.king_moves[i] = count;
+        self.king_square[i] = if count == 0 { NO_KING } else { square };
+        self.key ^= zobrist::king_moves(i, count, self.king_square[i]);
+    }
+
+    /// The king-move counts after `mv` by the side to move of `before` (Frisian DFS rule 7,
+    /// as lidraughts counts: `Frisian.finalizeBoard`): a non-capturing king move counts one
+    /// for its side (from 0 if another king made the last ones); any other move of the side
+    /// clears its count; a side without men has no count.
+    #[inline(always)]
+    fn update_king_moves(&mut self, before: &Position<R>, mv: &Move, moved_king: bool) {
+        let us = before.side;
+        let them = us.opponent();
+        if self.men(us).is_empty() {
+            if self.king_moves[us as usize] != 0 {
+                self.set_king_state(us, 0, NO_KING);
+            }
+        } else if moved_king && mv.captured.is_empty() {
+            let i = us as usize;
+            let same = self.king_square[i] == NO_KING || self.king_square[i] == mv.from.0;
+            let count = if same { self.king_moves[i] } else { 0 };
+            self.set_king_state(us, (count + 1).min(R::KING_MOVE_LIMIT), mv.to.0);
+        } else if self.king_moves[us as usize] != 0 {
+            self.set_king_state(us, 0, NO_KING);
+        }
+        if self.men(them).is_empty() && self.king_moves[them as usize] != 0 {
+            self.set_king_state(them, 0, NO_KING);
+        }
+    }
+
     /// Sets the no-progress ply counter (from a FEN or protocol that carries it).
     pub fn set_quiet_plies(&mut self, plies: u8) {
         self.quiet_plies = plies;
@@ -195,6 +289,9 @@ impl<R: Rules> Position<R> {
         }
         if self.side == Color::Black {
             k ^= zobrist::BLACK_TO_MOVE;
+        }
+        for i in 0..2 {
+            k ^= zobrist::king_moves(i, self.king_moves[i], self.king_square[i]);
         }
         k
     }
@@ -248,6 +345,9 @@ impl<R: Rules> Position<R> {
             } else {
                 self.endgame_plies.saturating_add(1)
             };
+        }
+        if R::KING_MOVE_LIMIT > 0 {
+            p.update_king_moves(self, mv, moved_king);
         }
         p.debug_check();
         p

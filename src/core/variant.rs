@@ -29,11 +29,16 @@ pub enum Variant {
     /// Breakthrough ([`crate::core::rules::Breakthrough`]): International moves, the first
     /// king wins (lidraughts; Scan's `bt`).
     Breakthrough,
+    /// Frisian draughts ([`crate::core::rules::Frisian`]): 10x10, captures along diagonals,
+    /// files and ranks, the capture of the highest value (the Frisian federation's rules).
+    Frisian,
+    /// Frysk! ([`crate::core::rules::Frysk`]): Frisian rules from five men a side.
+    Frysk,
 }
 
 impl Variant {
     /// Every variant, in the order the CLI and protocols list them.
-    pub const ALL: [Variant; 8] = [
+    pub const ALL: [Variant; 10] = [
         Variant::English,
         Variant::Italian,
         Variant::Brazilian,
@@ -42,10 +47,12 @@ impl Variant {
         Variant::International,
         Variant::Antidraughts,
         Variant::Breakthrough,
+        Variant::Frisian,
+        Variant::Frysk,
     ];
 
     /// The canonical name (`english`, `italian`, `brazilian`, `russian`, `damone`,
-    /// `international`, `antidraughts`, `breakthrough`): the `NAME` of the variant's rules ([`crate::core::rules::Rules::NAME`],
+    /// `international`, `antidraughts`, `breakthrough`, `frisian`, `frysk`): the `NAME` of the variant's rules ([`crate::core::rules::Rules::NAME`],
     /// checked by a test).
     pub const fn name(self) -> &'static str {
         match self {
@@ -57,6 +64,8 @@ impl Variant {
             Variant::International => "international",
             Variant::Antidraughts => "antidraughts",
             Variant::Breakthrough => "breakthrough",
+            Variant::Frisian => "frisian",
+            Variant::Frysk => "frysk",
         }
     }
 }
@@ -67,7 +76,7 @@ pub struct UnknownVariant(pub String);
 
 impl fmt::Display for UnknownVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown variant '{}' (expected english, american, checkers, italian, brazilian, russian, damone, italian-damone, international, standard, normal, antidraughts, losing, breakthrough or bt)", self.0)
+        write!(f, "unknown variant '{}' (expected english, american, checkers, italian, brazilian, russian, damone, italian-damone, international, standard, normal, antidraughts, losing, breakthrough, bt, frisian or frysk)", self.0)
     }
 }
 
@@ -78,7 +87,8 @@ impl FromStr for Variant {
     /// Parses `english` (aliases `american`, `checkers`), `italian`, `brazilian`, `russian`,
     /// `damone` (alias `italian-damone`), `international` (aliases `standard`, `normal`,
     /// `10x10`), `antidraughts` (alias `losing`, Scan's Hub name), `breakthrough` (alias `bt`,
-    /// Scan's), ignoring case.
+    /// Scan's), `frisian`, `frysk` (alias `frysk!`, lidraughts' and pydraughts' name),
+    /// ignoring case.
     fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
         match s.trim().to_ascii_lowercase().as_str() {
             "english" | "american" | "checkers" => Ok(Variant::English),
@@ -91,6 +101,8 @@ impl FromStr for Variant {
             // `losing` and `bt` are Scan's Hub names (lidraughts-bot maps to them).
             "antidraughts" | "losing" => Ok(Variant::Antidraughts),
             "breakthrough" | "bt" => Ok(Variant::Breakthrough),
+            "frisian" => Ok(Variant::Frisian),
+            "frysk" | "frysk!" => Ok(Variant::Frysk),
             _ => Err(UnknownVariant(s.trim().to_string())),
         }
     }

@@ -16,8 +16,8 @@ use crate::core::notation::{capture_paths, FenError, MoveError};
 use crate::core::play::Play;
 use crate::core::position::Position;
 use crate::core::rules::{
-    Antidraughts, Brazilian, Breakthrough, Color, English, Goal, International, Italian, Numbering,
-    Rules, Russian,
+    Antidraughts, Brazilian, Breakthrough, Color, English, Frisian, Frysk, Goal, International,
+    Italian, Numbering, Rules, Russian,
 };
 use crate::core::variant::Variant;
 use std::fmt;
@@ -42,6 +42,10 @@ pub enum VariantPosition {
     Antidraughts(Position<Antidraughts>),
     /// Breakthrough.
     Breakthrough(Position<Breakthrough>),
+    /// Frisian draughts.
+    Frisian(Position<Frisian>),
+    /// Frysk!.
+    Frysk(Position<Frysk>),
 }
 
 /// The one `match` from a [`VariantPosition`] into generic code: binds the position to `$pos`
@@ -84,6 +88,14 @@ macro_rules! each {
             }
             VariantPosition::Breakthrough($pos) => {
                 type $g = Breakthrough;
+                $body
+            }
+            VariantPosition::Frisian($pos) => {
+                type $g = Frisian;
+                $body
+            }
+            VariantPosition::Frysk($pos) => {
+                type $g = Frysk;
                 $body
             }
         }
@@ -154,7 +166,7 @@ pub fn outcome<G: Draughts>(pos: &G::Position, history: &[u64]) -> Option<Outcom
         return Some(Outcome::Draw("no-progress rule"));
     }
     let key = G::key(pos);
-    (history.iter().filter(|&&k| k == key).count() >= 2)
+    (G::THREEFOLD_REPETITION && history.iter().filter(|&&k| k == key).count() >= 2)
         .then_some(Outcome::Draw("threefold repetition"))
 }
 
@@ -251,6 +263,8 @@ impl VariantPosition {
             Variant::International => VariantPosition::International(Position::start()),
             Variant::Antidraughts => VariantPosition::Antidraughts(Position::start()),
             Variant::Breakthrough => VariantPosition::Breakthrough(Position::start()),
+            Variant::Frisian => VariantPosition::Frisian(Position::start()),
+            Variant::Frysk => VariantPosition::Frysk(Position::start()),
         }
     }
 

@@ -44,3 +44,17 @@ pub fn piece(color: usize, king: bool, sq: u8) -> u64 {
 
 /// XORed in when Black is to move.
 pub const BLACK_TO_MOVE: u64 = splitmix64(0x5349_4445).1;
+
+const KING_MOVES: [[u64; 64]; 8] = tables::<8>(0x006b_696e_676d_6f76).0; // "kingmov"
+
+/// The key of a side's king-move count (Frisian, [`crate::core::position::Position::king_moves`]):
+/// `color` 0 or 1, `count` 0-3 (0 adds nothing), the counted king's internal square (63 for
+/// none).
+#[inline(always)]
+pub fn king_moves(color: usize, count: u8, sq: u8) -> u64 {
+    if count == 0 {
+        0
+    } else {
+        KING_MOVES[(4 * color + count as usize) & 7][(sq & 63) as usize]
+    }
+}

@@ -313,8 +313,10 @@ impl Hub {
             self.variant.name(),
             // `normal` is International in Scan's naming (lidraughts-bot sends it), `standard` in
             // pydraughts' and lidraughts'; `losing` and `bt` are Scan's names of Antidraughts
-            // and Breakthrough (lidraughts-bot maps `antidraughts` and `breakthrough` to them).
-            quote("english american italian russian brazilian international normal standard antidraughts losing breakthrough bt")
+            // and Breakthrough (lidraughts-bot maps `antidraughts` and `breakthrough` to them);
+            // `frisian` is Scan's and lidraughts', `frysk` lidraughts' (lidraughts-bot sends
+            // Scan `frisian` for it, with the position).
+            quote("english american italian russian brazilian international normal standard antidraughts losing breakthrough bt frisian frysk frysk!")
         ));
         self.out.line(&format!(
             "param name=hash value={} type=int min=1 max={MAX_HASH_MIB}",
@@ -381,7 +383,9 @@ impl Hub {
                 | Ok(Variant::Brazilian)
                 | Ok(Variant::International)
                 | Ok(Variant::Antidraughts)
-                | Ok(Variant::Breakthrough) => {
+                | Ok(Variant::Breakthrough)
+                | Ok(Variant::Frisian)
+                | Ok(Variant::Frysk) => {
                     let v: Variant = value.parse().expect("checked");
                     self.variant = v;
                     self.engine.set_variant(v);

@@ -150,6 +150,8 @@ fn label(v: Variant) -> &'static str {
         Variant::International => "International (10x10)",
         Variant::Antidraughts => "Antidraughts (10x10)",
         Variant::Breakthrough => "Breakthrough (10x10)",
+        Variant::Frisian => "Frisian (10x10)",
+        Variant::Frysk => "Frysk! (Frisian, 5 men)",
     }
 }
 

@@ -110,6 +110,45 @@ def test_a_legal_english_game_to_the_end_against_the_engine(server, browser, sho
     shots(d, "english-game-over")
 
 
+def test_a_frisian_game_to_the_end_against_the_engine(server, browser, shots):
+    """Frisian (issue 81): the engine plays White at depth 2, the test Black at random among
+    the moves the page shows, to the end of the game; pydraughts' `frisian` Board checks every
+    move (orthogonal captures, the capture value, the king-move limit) and the end."""
+    from draughts import Board, Move  # pydraughts 0.6.7
+
+    d = browser
+    open_page(d, server.url)
+    new_game(d, "frisian", engine="white", depth=2)
+    rng = random.Random(81)
+    for _ in range(400):
+        pos = state(d, "position")
+        if pos["outcome"]:
+            break
+        n = len(pos["history"])
+        if pos["side"] == "white":  # the engine's first move
+            wait(d, f"window.damiera.position.history.length > {n}")
+            continue
+        play(d, rng.choice(pos["moves"]), pos["moves"])
+        wait(d, f"window.damiera.position.history.length >= {n + 2} || "
+                f"(window.damiera.position.history.length === {n + 1} && "
+                "window.damiera.position.outcome !== null)")
+    pos = state(d, "position")
+    assert pos["outcome"], "the game ended within 400 of the player's moves"
+    checker = Board("frisian")
+    for ply, move in enumerate(pos["history"], 1):
+        try:
+            checker.push(Move(checker, pdn_move=move))
+        except Exception as error:
+            pytest.fail(f"ply {ply} {move} is not legal for pydraughts: {error!r}")
+    if "wins" in pos["outcome"]:
+        assert checker.legal_moves() == [], pos["outcome"]
+    else:
+        assert checker.is_over(), pos["outcome"]
+    status = d.find_element(By.ID, "status").text
+    assert pos["outcome"].split(":")[0] in status, status
+    shots(d, "frisian-game-over")
+
+
 def test_an_illegal_move_is_refused(server, browser, shots):
     d = browser
     open_page(d, server.url)

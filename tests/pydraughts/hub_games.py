@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Complete games damiera against damiera through pydraughts 0.6.7's HubEngine.
 
-Usage: python hub_games.py BINARY [--variants english,italian,russian,brazilian,standard,antidraughts,breakthrough] [--internal]
+Usage: python hub_games.py BINARY [--variants english,italian,russian,brazilian,standard,antidraughts,breakthrough,frisian,frysk!] [--internal]
 
 (`standard` is International, 10x10, in pydraughts' naming; the engine is set to it by that name.
-`antidraughts` and `breakthrough` are lidraughts' variants: pydraughts' Board decides their ends.)
+`antidraughts`, `breakthrough`, `frisian` and `frysk!` are lidraughts' variants: pydraughts' Board
+decides their ends.)
 
 Each game starts two `BINARY hub` processes with pydraughts' own HubEngine (hub, set-param
 variant, init), and pydraughts' Board checks every move: a reply is turned into a

@@ -5,6 +5,9 @@ Usage:
     python walk.py --variant {english,italian,brazilian,russian} --games N --seed S [--max-plies 200]
     python walk.py --variant V --fen FEN        (one line for one position; for spot checks)
 
+The 10x10 variants: international, antidraughts, breakthrough, frisian, frysk (pydraughts'
+'standard', 'antidraughts', 'breakthrough', 'frisian', 'frysk!'); squares 1-50 in both.
+
 Plays N games of random legal moves with pydraughts 0.6.7 (`pip install pydraughts==0.6.7`),
 game g drawing its moves from random.Random(f"{variant}/{S}/{g}"), so runs are reproducible and
 game g is the same whatever N. A game stops when pydraughts' core `Game.is_over()` says so (no
@@ -49,7 +52,8 @@ WHITE = 2  # pydraughts' internal player numbers
 BLACK = 1
 
 # The 10x10 variants, by damiera's names, and pydraughts' names for them.
-TEN = {'international': 'standard', 'antidraughts': 'antidraughts', 'breakthrough': 'breakthrough'}
+TEN = {'international': 'standard', 'antidraughts': 'antidraughts', 'breakthrough': 'breakthrough',
+       'frisian': 'frisian', 'frysk': 'frysk!'}
 
 
 def square_names(variant):
@@ -140,12 +144,14 @@ def outcome(game, nt):
 
 def line(game, nt, verdict=False):
     """The output line of the game's current position, and pydraughts' legal moves there;
-    with `verdict`, a third column: pydraughts' [outcome]."""
+    with `verdict`, a third column: pydraughts' [outcome]. Also the moves' names, for
+    `--played`."""
     moves, captures = game.legal_moves()
-    text = nt.fen(game) + '\t' + ' '.join(nt.move(m, c) for m, c in zip(moves, captures))
+    names = [nt.move(m, c) for m, c in zip(moves, captures)]
+    text = nt.fen(game) + '\t' + ' '.join(names)
     if verdict:
         text += '\t' + outcome(game, nt)
-    return text, moves
+    return text, moves, names
 
 
 def perft(game, depth):
@@ -174,6 +180,13 @@ def main():
     ap.add_argument('--verdict', action='store_true',
                     help="a third column per line: pydraughts' outcome (- W B D)")
     ap.add_argument('--perft', type=int, help='print the perft of the start position to this depth')
+    ap.add_argument('--king-bias', type=float, default=0.0,
+                    help='with this probability, a position where a king can move plays a random '
+                         'king move (so that kings make moves in a row: Frisian\'s limit)')
+    ap.add_argument('--played', action='store_true',
+                    help='a last column per line: the move played from it (empty at the end of a '
+                         'game), so that a reader can replay the game (Frisian: the king-move '
+                         'limit depends on the moves before)')
     a = ap.parse_args()
     nt = Notation(a.variant)
     pd_variant = TEN.get(a.variant, a.variant)
@@ -184,7 +197,8 @@ def main():
         return
 
     if a.fen:
-        out.write(line(Game(pd_variant, nt.parse_fen(a.fen)), nt, a.verdict)[0] + '\n')
+        game = Game(pd_variant, nt.parse_fen(a.fen))
+        out.write(line(game, nt, a.verdict)[0] + '\n')
         return
 
     lines = 0
@@ -193,12 +207,20 @@ def main():
         game = Game(pd_variant)  # 'startpos'
         plies = 0
         while True:
-            text, moves = line(game, nt, a.verdict)
-            out.write(text + '\n')
+            text, moves, names = line(game, nt, a.verdict)
             lines += 1
             if not moves or plies >= a.max_plies or game.is_over():
+                out.write(text + ('\t' if a.played else '') + '\n')
                 break
-            game.push(moves[rng.randrange(len(moves))])
+            i = rng.randrange(len(moves))
+            if a.king_bias > 0 and rng.random() < a.king_bias:
+                kings = {p.position for p in game.board.searcher.uncaptured_pieces
+                         if p.king and p.player == game.whose_turn()}
+                by_king = [j for j, m in enumerate(moves) if m[0][0] in kings]
+                if by_king:
+                    i = by_king[rng.randrange(len(by_king))]
+            out.write(text + ('\t' + names[i] if a.played else '') + '\n')
+            game.push(moves[i])
             plies += 1
         out.flush()
         print('game %d: %d plies, over=%s' % (g, plies, game.is_over()), file=sys.stderr)

@@ -428,9 +428,14 @@ pub fn label_with_egdb(v: Variant, db: &Egdb, samples: &mut [Sample]) -> usize {
         Variant::Brazilian => label::<Brazilian>(db, samples),
         Variant::Russian => label::<Russian>(db, samples),
         Variant::International => label::<International>(db, samples),
-        // No databases: Italian Damone's three ranks, and the goals of Antidraughts and
-        // Breakthrough, which the databases' values do not follow.
-        Variant::Damone | Variant::Antidraughts | Variant::Breakthrough => 0,
+        // No databases: Italian Damone's three ranks, the goals of Antidraughts and
+        // Breakthrough, which the databases' values do not follow, and Frisian's king-move
+        // count, which their index does not hold.
+        Variant::Damone
+        | Variant::Antidraughts
+        | Variant::Breakthrough
+        | Variant::Frisian
+        | Variant::Frysk => 0,
     }
 }
 

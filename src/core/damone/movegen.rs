@@ -145,12 +145,7 @@ pub fn generate_with(pos: &Position, list: &mut MoveList, dups: Duplicates) {
 /// The square one step back from `t` against `d` (on the padded 8x8 board).
 #[inline(always)]
 fn back(t: Square, d: Dir) -> Square {
-    match d {
-        Dir::NW => Square(t.0 - Board8::LEFT as u8),
-        Dir::NE => Square(t.0 - Board8::RIGHT as u8),
-        Dir::SW => Square(t.0 + Board8::RIGHT as u8),
-        Dir::SE => Square(t.0 + Board8::LEFT as u8),
-    }
+    Board8::back(t, d)
 }
 
 /// The quiet moves of the side to move, lowest rank first.

@@ -44,12 +44,48 @@ pub struct FenCounters {
     pub fullmove: Option<u32>,
 }
 
-/// A FEN cut into its parts: the side to move, the color lists (`W...`, `B...`) and the
-/// move counters.
+/// A FEN cut into its parts: the side to move, the color lists (`W...`, `B...`), the
+/// move counters and Frisian's king-move counts.
 pub(crate) struct FenParts<'a> {
     pub side: Color,
     pub lists: Vec<&'a str>,
     pub counters: FenCounters,
+    /// lidraughts' king-move field (`+<black>+<white>`), by `Color as usize`: each side's
+    /// count and the number of the counted king's square.
+    pub king_moves: Option<[(u8, Option<u32>); 2]>,
+}
+
+/// lidraughts' Frisian king-move field (`Forsyth.scala`): `+<count>[<square>]` for Black, then
+/// for White, the count 0-3 and the counted king's square as two digits (`+0+228`: White's king
+/// on 28 has made two moves in a row). The result is by `Color as usize`.
+///
+/// Errors: a field of another shape, a count above 3 (one-line messages).
+fn king_moves_field(field: &str) -> Result<[(u8, Option<u32>); 2], FenError> {
+    let bad = || {
+        FenError(format!(
+            "field '{field}' is not a king-move field (+<black count>[square]+<white count>[square], counts 0-3)"
+        ))
+    };
+    let tokens: Vec<&str> = field.split('+').skip(1).collect();
+    if !field.starts_with('+') || tokens.len() != 2 {
+        return Err(bad());
+    }
+    let side = |t: &str| -> Result<(u8, Option<u32>), FenError> {
+        if !t.bytes().all(|b| b.is_ascii_digit()) || (t.len() != 1 && t.len() != 3) {
+            return Err(bad());
+        }
+        let count = t[..1].parse::<u8>().map_err(|_| bad())?;
+        if count > 3 {
+            return Err(bad());
+        }
+        let square = (t.len() == 3)
+            .then(|| t[1..].parse::<u32>().map_err(|_| bad()))
+            .transpose()?;
+        Ok((count, square))
+    };
+    let black = side(tokens[0])?;
+    let white = side(tokens[1])?;
+    Ok([white, black])
 }
 
 /// A move-counter field (`H0`, `F12`, lower case too): its letter (upper case) and number;
@@ -114,9 +150,16 @@ pub(crate) fn fen_parts(text: &str) -> Result<FenParts<'_>, FenError> {
         side,
         lists: Vec::new(),
         counters: FenCounters::default(),
+        king_moves: None,
     };
     for field in fields {
         let field = field.trim();
+        if field.starts_with('+') {
+            if parts.king_moves.replace(king_moves_field(field)?).is_some() {
+                return Err(FenError("the king-move field appears twice".into()));
+            }
+            continue;
+        }
         match counter_field(field) {
             Some(counter) => {
                 let (letter, n) = counter?;
@@ -164,7 +207,12 @@ pub fn parse_fen<R: Rules>(text: &str) -> Result<Position<R>, FenError> {
 ///
 /// Errors: as [`parse_fen`].
 pub fn parse_fen_in<R: Rules>(text: &str, numbering: Numbering) -> Result<Position<R>, FenError> {
-    let FenParts { side, lists, .. } = fen_parts(text)?;
+    let FenParts {
+        side,
+        lists,
+        king_moves,
+        ..
+    } = fen_parts(text)?;
     let mut sets = [Bitboard::EMPTY; 2];
     let mut kings = Bitboard::EMPTY;
     let mut seen = [false; 2];
@@ -219,7 +267,38 @@ pub fn parse_fen_in<R: Rules>(text: &str, numbering: Numbering) -> Result<Positi
             R::NAME
         )));
     }
-    Ok(Position::from_parts(sets[0], sets[1], kings, side))
+    let mut pos = Position::from_parts(sets[0], sets[1], kings, side);
+    if let Some(counts) = king_moves {
+        for c in [Color::White, Color::Black] {
+            let (count, square) = counts[c as usize];
+            if count == 0 {
+                continue;
+            }
+            if R::KING_MOVE_LIMIT == 0 {
+                return Err(FenError(format!(
+                    "{} has no king-move counts (a Frisian field)",
+                    R::NAME
+                )));
+            }
+            let square = match square {
+                None => None,
+                Some(n) => {
+                    let sq =
+                        parse_square::<R>(&n.to_string()).map_err(|e| FenError(e.to_string()))?;
+                    if !(kings & sets[c as usize]).contains(sq) {
+                        return Err(FenError(format!(
+                            "the king-move field counts a {} king on {}, which holds none",
+                            c.lowercase_name(),
+                            square_name::<R>(sq)
+                        )));
+                    }
+                    Some(sq)
+                }
+            };
+            pos.set_king_moves(c, count, square);
+        }
+    }
+    Ok(pos)
 }
 
 /// One FEN list item: `sq`, `Ksq`, or a numeric range `a-b` / `Ka-Kb` / `Ka-b`; numbers are in
@@ -277,6 +356,18 @@ pub fn fen<R: Rules>(pos: &Position<R>) -> String {
             })
             .collect();
         out.push_str(&items.join(","));
+    }
+    let counts = [Color::Black, Color::White].map(|c| pos.king_moves(c));
+    if counts.iter().any(|&(n, _)| n > 0) {
+        // lidraughts' field: Black first, the square as two digits.
+        out.push(':');
+        for (n, sq) in counts {
+            out.push('+');
+            out.push_str(&n.to_string());
+            if let Some(sq) = sq {
+                out.push_str(&format!("{:0>2}", square_name::<R>(sq)));
+            }
+        }
     }
     out
 }

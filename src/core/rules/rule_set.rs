@@ -73,6 +73,11 @@ pub enum Precedence {
     /// Italian precedence, FID articles 6.6-6.10: most pieces, then capture with a king, then most
     /// kings, then kings met earliest.
     Italian,
+    /// Frisian precedence (DFS rules 10 and 11; lidraughts' `Frisian.captureValue`): the capture
+    /// of the highest value, a king worth more than a man and less than two (lidraughts counts
+    /// 199 against 100: men + 2 x kings first, then fewer kings); at equal value a capture with
+    /// a king before one with a man.
+    Frisian,
 }
 
 /// How a game is won (docs/rules.md, "Antidraughts" and "Breakthrough"). In every variant a
@@ -144,6 +149,16 @@ pub trait Rules: Copy + Default + Send + Sync + std::fmt::Debug + 'static {
     const DRAW_PLIES: u8;
     /// How a game is won ([`Goal`]); [`Goal::Standard`] unless the variant says otherwise.
     const GOAL: Goal = Goal::Standard;
+    /// Men and kings also capture along files and ranks, over the next dark square in line
+    /// (Frisian; [`crate::core::geometry::Dir::ORTHOGONAL`]). Quiet moves stay diagonal.
+    const ORTHOGONAL_CAPTURES: bool = false;
+    /// The most non-capturing moves one king may make in a row while its side still has men
+    /// (Frisian: 3, DFS rule 7); 0: no limit. The count and the king's square are part of the
+    /// position ([`crate::core::position::Position::king_moves`]).
+    const KING_MOVE_LIMIT: u8 = 0;
+    /// Whether the third occurrence of a position draws the game (false in Frisian, whose
+    /// rules have no repetition draw; lidraughts `threefoldRepetition`).
+    const THREEFOLD_REPETITION: bool = true;
 
     /// Whether a move resets the no-progress counter of [`Rules::DRAW_PLIES`]:
     /// `man_moved` (a man made the move), `captured` (it took pieces), `promoted` (a man became

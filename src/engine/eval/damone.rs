@@ -23,7 +23,6 @@ use crate::core::damone::movegen::directions;
 use crate::core::damone::{
     DamoneDraughts, Position, Rank, DAMA_PROMOTION, PEDINE_DIRS, PEDINE_PROMOTION,
 };
-use crate::core::geometry::Dir;
 use crate::core::geometry::{Board8, Geometry};
 use crate::core::rules::Color;
 
@@ -104,12 +103,8 @@ const fn pedine_distances(c: usize) -> [u8; 64] {
                     let s = ((9 * rank + file - 1) / 2) as usize;
                     let mut k = 0;
                     while k < 3 {
-                        let (dx, dy) = match PEDINE_DIRS[c][k] {
-                            Dir::NW => (-1i32, 1i32),
-                            Dir::NE => (1, 1),
-                            Dir::SW => (-1, -1),
-                            Dir::SE => (1, -1),
-                        };
+                        let (dx, dy) = PEDINE_DIRS[c][k].delta();
+                        let (dx, dy) = (dx as i32, dy as i32);
                         let (tf, tr) = (file + dx, rank + dy);
                         if tf >= 0 && tf < 8 && tr >= 0 && tr < 8 {
                             let t = ((9 * tr + tf - 1) / 2) as usize;

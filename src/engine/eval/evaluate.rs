@@ -174,7 +174,7 @@ fn with_counters<R: Rules>(pos: &Position<R>, probe: Probe) -> DbProbe {
 }
 
 /// The databases' value of a position of a runtime variant ([`Evaluate::probe_egdb`]):
-/// `None` for Italian Damone, Antidraughts and Breakthrough (no databases), a capture pending,
+/// `None` for Italian Damone, Antidraughts, Breakthrough, Frisian and Frysk! (no databases), a capture pending,
 /// or a material `db` does not hold.
 pub fn probe_position(db: &Egdb, pos: &VariantPosition) -> Option<DbProbe> {
     match pos {
@@ -185,7 +185,9 @@ pub fn probe_position(db: &Egdb, pos: &VariantPosition) -> Option<DbProbe> {
         VariantPosition::International(p) => International::probe_egdb(db, p),
         VariantPosition::Damone(..)
         | VariantPosition::Antidraughts(..)
-        | VariantPosition::Breakthrough(..) => None,
+        | VariantPosition::Breakthrough(..)
+        | VariantPosition::Frisian(..)
+        | VariantPosition::Frysk(..) => None,
     }
 }
 

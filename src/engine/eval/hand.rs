@@ -112,6 +112,7 @@ pub const fn weights(v: Variant) -> &'static Weights {
         Variant::International => &INTERNATIONAL,
         Variant::Breakthrough => &BREAKTHROUGH,
         Variant::Antidraughts => &ANTIDRAUGHTS,
+        Variant::Frisian | Variant::Frysk => &FRISIAN,
         _ => &FLYING,
     }
 }
@@ -158,6 +159,15 @@ const INTERNATIONAL: Weights = Weights {
 const BREAKTHROUGH: Weights = Weights {
     advance: [0, 2, 5, 9, 14, 20, 28, 40, 60, 0],
     runaway: 120,
+    ..INTERNATIONAL
+};
+
+/// Frisian and Frysk!: International's terms with a king worth 2.5 men. The capture rule
+/// values a king below two men (DFS rule 11), but a king that captures along files and ranks
+/// as well as diagonals is worth more in play; limited to three moves in a row while men
+/// remain, it is worth less than International's.
+const FRISIAN: Weights = Weights {
+    king: 250,
     ..INTERNATIONAL
 };
 

@@ -68,7 +68,11 @@ impl Layout {
     /// The layout of variant `v`'s board.
     pub const fn of(v: Variant) -> Layout {
         match v {
-            Variant::International | Variant::Antidraughts | Variant::Breakthrough => L10,
+            Variant::International
+            | Variant::Antidraughts
+            | Variant::Breakthrough
+            | Variant::Frisian
+            | Variant::Frysk => L10,
             _ => L8,
         }
     }

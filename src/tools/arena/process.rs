@@ -603,10 +603,18 @@ pub fn variant_setting(
     if values.is_empty() {
         return Ok(Some((name, variant.name().to_string())));
     }
-    match values
-        .iter()
-        .find(|v| v.parse::<Variant>().ok() == Some(variant))
-    {
+    let named = |want: Variant| {
+        values
+            .iter()
+            .find(|v| v.parse::<Variant>().ok() == Some(want))
+    };
+    // Frysk! is Frisian from another start: an engine that lists only `frisian` (Scan) plays
+    // it as lidraughts-bot has it do, with the position sent.
+    match named(variant).or_else(|| {
+        (variant == Variant::Frysk)
+            .then(|| named(Variant::Frisian))
+            .flatten()
+    }) {
         Some(v) => Ok(Some((name, v.clone()))),
         None => Err(values),
     }
@@ -838,6 +846,13 @@ mod tests {
             variant_setting(Protocol::Hub, &scan, Variant::Breakthrough),
             Ok(Some(("variant".to_string(), "bt".to_string())))
         );
+        // Frisian by its name; Frysk! as Frisian (lidraughts-bot's mapping).
+        for v in [Variant::Frisian, Variant::Frysk] {
+            assert_eq!(
+                variant_setting(Protocol::Hub, &scan, v),
+                Ok(Some(("variant".to_string(), "frisian".to_string())))
+            );
+        }
         // No variant parameter: nothing is sent. A free-text one: the canonical name.
         assert_eq!(
             variant_setting(

@@ -12,7 +12,8 @@ use crate::core::variant::Variant;
 
 /// PDN 3.0's GameType number of a variant. Italian Damone has none: damiera writes and reads it
 /// as Italian's 22 with a `[Variant "damone"]` tag (docs/match.md). Antidraughts and
-/// Breakthrough have none in PDN 3.0 either: they take lidraughts' 98 and 96.
+/// Breakthrough have none in PDN 3.0 either: they take lidraughts' 98 and 96. Frisian is PDN
+/// 3.0's 40; Frysk! takes lidraughts' 97 (pydraughts writes 40 with a FEN, read as Frisian).
 pub fn game_type(v: Variant) -> u32 {
     match v {
         Variant::English => 21,
@@ -23,6 +24,8 @@ pub fn game_type(v: Variant) -> u32 {
         // lidraughts' numbers (its `Variant.gameType`); PDN 3.0 has none.
         Variant::Antidraughts => 98,
         Variant::Breakthrough => 96,
+        Variant::Frisian => 40,
+        Variant::Frysk => 97,
     }
 }
 
@@ -49,7 +52,7 @@ pub fn variant_of(game: &GameText, default: Option<Variant>) -> Result<Variant, 
     });
     match (found, number.parse::<u32>()) {
         (Some(v), _) => Ok(v),
-        (None, Ok(n)) => Err(format!("GameType {n} is not a supported variant (20 International, 21 English, 22 Italian, 25 Russian, 26 Brazilian, 96 Breakthrough, 98 Antidraughts)")),
+        (None, Ok(n)) => Err(format!("GameType {n} is not a supported variant (20 International, 21 English, 22 Italian, 25 Russian, 26 Brazilian, 40 Frisian, 96 Breakthrough, 97 Frysk!, 98 Antidraughts)")),
         (None, Err(_)) => Err(format!("malformed GameType '{gt}'")),
     }
 }

@@ -53,9 +53,11 @@ impl Shape {
     pub fn of(v: Variant) -> Result<Shape, String> {
         match v {
             Variant::Damone => Err("no evaluation network for Italian Damone".into()),
-            Variant::International | Variant::Antidraughts | Variant::Breakthrough => {
-                Ok(Shape::B10)
-            }
+            Variant::International
+            | Variant::Antidraughts
+            | Variant::Breakthrough
+            | Variant::Frisian
+            | Variant::Frysk => Ok(Shape::B10),
             _ => Ok(Shape::B8),
         }
     }
