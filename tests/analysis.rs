@@ -199,7 +199,7 @@ fn bad_games_are_reported_with_line_and_column() {
     assert!(e.1.contains("ambiguous") && e.1.contains("2x9x18") && e.1.contains("2x11x18"));
     let e = errors[2].as_ref().expect("unknown variant");
     assert_eq!(e.0, at(16, 1));
-    assert!(e.1.contains("GameType 40"));
+    assert!(e.1.contains("GameType 30"));
     let e = errors[3].as_ref().expect("malformed tag");
     assert_eq!(e.0.line, 21);
     assert!(e.1.contains("malformed tag"));

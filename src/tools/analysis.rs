@@ -665,7 +665,12 @@ fn decided(game: &GameText, a: &Analysis) -> String {
         a.mark(ply),
         a.side(ply).name(),
         winner.name(),
-        "a man or more ahead",
+        match a.replay.variant {
+            // Their scores measure the goal, not the material: in Antidraughts a side ahead
+            // is the one with fewer pieces.
+            Variant::Antidraughts | Variant::Breakthrough => "a man's worth or more in its favour",
+            _ => "a man or more ahead",
+        },
         score_text(a.white(from)),
         a.label(from - 1),
         a.names[from - 1],

@@ -204,7 +204,11 @@ impl DxpEngine {
             }
             let by_rules = matches!(
                 why,
-                Reason::NoLegalMove | Reason::Repetition | Reason::NoProgress
+                Reason::NoLegalMove
+                    | Reason::NoMoveLeft
+                    | Reason::FirstKing
+                    | Reason::Repetition
+                    | Reason::NoProgress
             );
             if self.peer_to_move && by_rules {
                 let deadline = Instant::now() + Duration::from_secs(2);

@@ -14,7 +14,7 @@ use super::{
 use crate::core::moves::Move;
 use crate::core::rules::Color;
 use crate::core::variant::Variant;
-use crate::core::variant_position::{Outcome, VariantGame, VariantPosition};
+use crate::core::variant_position::{Outcome, VariantGame, VariantPosition, WinRule};
 use crate::egdb::{Egdb, Wld};
 use crate::engine::eval::probe_position;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -230,8 +230,13 @@ impl<'a> Game<'a> {
     /// (`--egdb`), at `--max-plies`, or by the engines' scores; the result, reason and note.
     fn adjudicate(&self) -> Option<(GameResult, Reason, String)> {
         match self.arb.outcome() {
-            Some(Outcome::Win(c, _)) => {
-                return Some((GameResult::win_for(c), Reason::NoLegalMove, String::new()))
+            Some(Outcome::Win(c, rule)) => {
+                let reason = match rule {
+                    WinRule::Blocked => Reason::NoLegalMove,
+                    WinRule::NoMoveLeft => Reason::NoMoveLeft,
+                    WinRule::King => Reason::FirstKing,
+                };
+                return Some((GameResult::win_for(c), reason, String::new()));
             }
             Some(Outcome::Draw(why)) => {
                 let reason = if why.contains("repetition") {

@@ -47,6 +47,10 @@ impl GameResult {
 pub enum Reason {
     /// The side to move had no legal move and lost.
     NoLegalMove,
+    /// The side to move had no legal move left and won (Antidraughts).
+    NoMoveLeft,
+    /// The winner made the first king (Breakthrough).
+    FirstKing,
     /// Draw by threefold repetition.
     Repetition,
     /// Draw by the variant's no-progress rule.
@@ -80,6 +84,8 @@ impl Reason {
     pub fn text(self) -> &'static str {
         match self {
             Reason::NoLegalMove => "no legal move",
+            Reason::NoMoveLeft => "no legal move left",
+            Reason::FirstKing => "first king",
             Reason::Repetition => "threefold repetition",
             Reason::NoProgress => "no-progress rule",
             Reason::MaxPlies => "max plies",
@@ -96,8 +102,10 @@ impl Reason {
     }
 
     /// Every reason, in report order.
-    pub const ALL: [Reason; 13] = [
+    pub const ALL: [Reason; 15] = [
         Reason::NoLegalMove,
+        Reason::NoMoveLeft,
+        Reason::FirstKing,
         Reason::Repetition,
         Reason::NoProgress,
         Reason::MaxPlies,
