@@ -202,6 +202,38 @@ fn captured_in_order<R: Rules>(pos: &Position<R>, from: Square, path: &[Square])
     out
 }
 
+/// The number of random games per variant: `$DAMIERA_DIFF_GAMES`, else 200.
+fn diff_games() -> u32 {
+    std::env::var("DAMIERA_DIFF_GAMES")
+        .ok()
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(200)
+}
+
+/// walk.py's random games of two variants with `args`, and pydraughts' perft 4 of each start,
+/// all four run at once: `([walk a, walk b], [perft a, perft b])`.
+fn walk_pair(
+    python: &Path,
+    variants: [&str; 2],
+    games: u32,
+    args: &[&str],
+) -> ([String; 2], [u64; 2]) {
+    let perft_of = |v: &str| -> u64 {
+        walk_with(python, v, 0, &["--perft", "4"])
+            .trim()
+            .parse()
+            .expect("a perft count")
+    };
+    std::thread::scope(|s| {
+        let walks = variants.map(|v| s.spawn(move || walk_with(python, v, games, args)));
+        let perfts = variants.map(|v| s.spawn(move || perft_of(v)));
+        (
+            walks.map(|h| h.join().expect("walk")),
+            perfts.map(|h| h.join().expect("perft")),
+        )
+    })
+}
+
 fn walk(python: &Path, variant: &str, games: u32) -> String {
     walk_with(python, variant, games, &[])
 }
@@ -326,10 +358,7 @@ fn check_variant<R: Rules>(text: &str) -> Tally {
 #[test]
 fn random_games_match_pydraughts() {
     let python = python();
-    let games: u32 = std::env::var("DAMIERA_DIFF_GAMES")
-        .ok()
-        .and_then(|g| g.parse().ok())
-        .unwrap_or(200);
+    let games = diff_games();
     let variants = ["english", "italian", "russian", "brazilian"];
     let outputs: Vec<String> = std::thread::scope(|s| {
         let handles: Vec<_> = variants
@@ -359,10 +388,7 @@ fn random_games_match_pydraughts() {
 #[test]
 fn random_international_games_match_pydraughts() {
     let python = python();
-    let games: u32 = std::env::var("DAMIERA_DIFF_GAMES")
-        .ok()
-        .and_then(|g| g.parse().ok())
-        .unwrap_or(200);
+    let games = diff_games();
     let text = walk(&python, "international", games);
     let t = check_variant::<International>(&text);
     eprintln!(
@@ -423,29 +449,13 @@ fn check_verdict_line<R: Rules>(line: &str, tally: &mut Tally) -> usize {
 #[test]
 fn antidraughts_and_breakthrough_match_pydraughts() {
     let python = python();
-    let games: u32 = std::env::var("DAMIERA_DIFF_GAMES")
-        .ok()
-        .and_then(|g| g.parse().ok())
-        .unwrap_or(200)
-        / 2;
-    let perft_of = |v: &str| -> u64 {
-        walk_with(&python, v, 0, &["--perft", "4"])
-            .trim()
-            .parse()
-            .expect("a perft count")
-    };
-    let (anti, bt, anti_perft, bt_perft) = std::thread::scope(|s| {
-        let a = s.spawn(|| walk_with(&python, "antidraughts", games, &["--verdict"]));
-        let b = s.spawn(|| walk_with(&python, "breakthrough", games, &["--verdict"]));
-        let pa = s.spawn(|| perft_of("antidraughts"));
-        let pb = s.spawn(|| perft_of("breakthrough"));
-        (
-            a.join().expect("walk"),
-            b.join().expect("walk"),
-            pa.join().expect("perft"),
-            pb.join().expect("perft"),
-        )
-    });
+    let games = diff_games() / 2;
+    let ([anti, bt], [anti_perft, bt_perft]) = walk_pair(
+        &python,
+        ["antidraughts", "breakthrough"],
+        games,
+        &["--verdict"],
+    );
     // pydraughts lists every capture path (duplicates kept).
     let keep = damiera::Duplicates::Keep;
     assert_eq!(
@@ -582,17 +592,7 @@ fn check_replayed<R: Rules>(text: &str, tally: &mut Tally) -> Replay {
 #[test]
 fn frisian_and_frysk_match_pydraughts() {
     let python = python();
-    let games: u32 = std::env::var("DAMIERA_DIFF_GAMES")
-        .ok()
-        .and_then(|g| g.parse().ok())
-        .unwrap_or(200)
-        / 2;
-    let perft_of = |v: &str| -> u64 {
-        walk_with(&python, v, 0, &["--perft", "4"])
-            .trim()
-            .parse()
-            .expect("a perft count")
-    };
+    let games = diff_games() / 2;
     // Kings move in three of four positions where they can, so that one king makes moves in a
     // row and the limit holds it.
     let args = [
@@ -603,18 +603,8 @@ fn frisian_and_frysk_match_pydraughts() {
         "--king-bias",
         "0.75",
     ];
-    let (frisian, frysk, frisian_perft, frysk_perft) = std::thread::scope(|s| {
-        let a = s.spawn(|| walk_with(&python, "frisian", games, &args));
-        let b = s.spawn(|| walk_with(&python, "frysk", games, &args));
-        let pa = s.spawn(|| perft_of("frisian"));
-        let pb = s.spawn(|| perft_of("frysk"));
-        (
-            a.join().expect("walk"),
-            b.join().expect("walk"),
-            pa.join().expect("perft"),
-            pb.join().expect("perft"),
-        )
-    });
+    let ([frisian, frysk], [frisian_perft, frysk_perft]) =
+        walk_pair(&python, ["frisian", "frysk"], games, &args);
     let keep = damiera::Duplicates::Keep;
     assert_eq!(
         damiera::core::perft::perft::<Frisian>(&<Frisian as Play>::start(), 4, keep),

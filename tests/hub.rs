@@ -58,13 +58,10 @@ fn pydraughts_plays_complete_international_games() {
     );
 }
 
-/// Antidraughts and Breakthrough (lidraughts' variants): pydraughts' `Board('antidraughts')` and
-/// `Board('breakthrough')`, whose rules decide each game's end, against two `damiera hub`
-/// processes set to the variant by pydraughts' names.
-#[test]
-fn pydraughts_plays_complete_antidraughts_and_breakthrough_games() {
-    let text = hub_games(&["--variants", "antidraughts,breakthrough"]);
-    for v in ["antidraughts", "breakthrough"] {
+/// hub_games.py's four complete games of each of `variants` (pydraughts' names).
+fn four_games_each(variants: &[&str]) {
+    let text = hub_games(&["--variants", &variants.join(",")]);
+    for v in variants {
         let games = text
             .lines()
             .filter(|l| l.starts_with(v) && l.contains(" plies "))
@@ -73,19 +70,20 @@ fn pydraughts_plays_complete_antidraughts_and_breakthrough_games() {
     }
 }
 
+/// Antidraughts and Breakthrough (lidraughts' variants): pydraughts' `Board('antidraughts')` and
+/// `Board('breakthrough')`, whose rules decide each game's end, against two `damiera hub`
+/// processes set to the variant by pydraughts' names.
+#[test]
+fn pydraughts_plays_complete_antidraughts_and_breakthrough_games() {
+    four_games_each(&["antidraughts", "breakthrough"]);
+}
+
 /// Frisian and Frysk! as lidraughts-bot would play them: pydraughts' HubEngine sets `frisian`
 /// and `frysk!`, sends the start and the moves (so the king-move counts follow from them), and
 /// its Board checks every reply and decides each game's end.
 #[test]
 fn pydraughts_plays_complete_frisian_and_frysk_games() {
-    let text = hub_games(&["--variants", "frisian,frysk!"]);
-    for v in ["frisian", "frysk!"] {
-        let games = text
-            .lines()
-            .filter(|l| l.starts_with(v) && l.contains(" plies "))
-            .count();
-        assert_eq!(games, 4, "{v}: four complete games\n{text}");
-    }
+    four_games_each(&["frisian", "frysk!"]);
 }
 
 #[test]

@@ -341,14 +341,16 @@ fn any_man_jump<R: Rules, S: Side>(
 ) -> bool {
     let [f0, f1] = S::FORWARD;
     let [b0, b1] = S::BACKWARD;
-    let mut orthogonal = false;
-    each_orthogonal::<R>(|d| orthogonal |= d != except && jumps::<R>(men, prey, empty, d));
     (f0 != except && jumps::<R>(men, prey, empty, f0))
         || (f1 != except && jumps::<R>(men, prey, empty, f1))
         || (R::MEN_CAPTURE_BACKWARD
             && ((b0 != except && jumps::<R>(men, prey, empty, b0))
                 || (b1 != except && jumps::<R>(men, prey, empty, b1))))
-        || orthogonal
+        || {
+            let mut orthogonal = false;
+            each_orthogonal::<R>(|d| orthogonal |= d != except && jumps::<R>(men, prey, empty, d));
+            orthogonal
+        }
 }
 
 /// All legal moves of the side to move into `list` (cleared first), duplicates dropped.
@@ -723,11 +725,7 @@ impl<R: Rules, S: Side, K: CaptureSink> Walker<'_, R, S, K> {
         for d in Dir::ALL {
             found |= self.king_dir(cur, captured, order, promoted, came, d);
         }
-        if R::ORTHOGONAL_CAPTURES {
-            for d in Dir::ORTHOGONAL {
-                found |= self.king_dir(cur, captured, order, promoted, came, d);
-            }
-        }
+        each_orthogonal::<R>(|d| found |= self.king_dir(cur, captured, order, promoted, came, d));
         if !found && captured.any() {
             // A flying king repeats a capture with two pieces (other landing squares between
             // them); a short king needs a ring of four.

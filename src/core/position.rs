@@ -40,7 +40,7 @@ pub struct Position<R: Rules> {
 }
 
 /// The [`Position::king_moves`] square of a count that names no king.
-pub const NO_KING: u8 = 63;
+const NO_KING: u8 = 63;
 
 impl<R: Rules> Clone for Position<R> {
     #[inline(always)]
@@ -212,9 +212,8 @@ impl<R: Rules> Position<R> {
         if R::KING_MOVE_LIMIT == 0 || self.king_moves[c as usize] < R::KING_MOVE_LIMIT {
             return Bitboard::EMPTY;
         }
-        if self.men(c).is_empty() {
-            return Bitboard::EMPTY;
-        }
+        // A side without men has no count (`set_king_moves`, `update_king_moves`).
+        debug_assert!(self.men(c).any());
         let sq = self.king_square[c as usize];
         if sq == NO_KING {
             self.kings_of(c)
