@@ -402,6 +402,20 @@ fn random_international_games_match_pydraughts() {
     );
 }
 
+/// Asserts that our outcome at `at` names the winner pydraughts' `verdict` (`W` or `B`) names.
+fn assert_same_winner<R: Rules>(at: &str, verdict: &str, ours: Option<Outcome>) {
+    let winner = if verdict == "W" {
+        Color::White
+    } else {
+        Color::Black
+    };
+    assert!(
+        matches!(ours, Some(Outcome::Win(c, _)) if c == winner),
+        "{} {at}: pydraughts says {verdict} won, we say {ours:?}",
+        R::NAME
+    );
+}
+
 /// A walk.py `--verdict` line of Antidraughts or Breakthrough: where pydraughts' game goes on
 /// (`-`) the legal moves agree ([`check_line`]) and our rules see no end either; where
 /// pydraughts declares a winner, our rules declare the same one ([`outcome`]: in Antidraughts
@@ -421,16 +435,7 @@ fn check_verdict_line<R: Rules>(line: &str, tally: &mut Tally) -> usize {
             0
         }
         "W" | "B" => {
-            let winner = if verdict == "W" {
-                Color::White
-            } else {
-                Color::Black
-            };
-            assert!(
-                matches!(ours, Some(Outcome::Win(c, _)) if c == winner),
-                "{} {fen}: pydraughts says {verdict} won, we say {ours:?}",
-                R::NAME
-            );
+            assert_same_winner::<R>(fen, verdict, ours);
             assert!(
                 !<R as Play>::has_moves(&pos),
                 "{} {fen}: the game is over",
@@ -543,16 +548,7 @@ fn check_replayed<R: Rules>(text: &str, tally: &mut Tally) -> Replay {
                 );
             }
             "W" | "B" => {
-                let winner = if verdict == "W" {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                assert!(
-                    matches!(verdict_ours, Some(Outcome::Win(c, _)) if c == winner),
-                    "{} {ours}: pydraughts says {verdict} won, we say {verdict_ours:?}",
-                    R::NAME
-                );
+                assert_same_winner::<R>(&ours, verdict, verdict_ours);
                 r.ended += 1;
             }
             "D" => {
