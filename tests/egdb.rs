@@ -6,12 +6,13 @@ use damiera::core::bitboard::Bitboard;
 use damiera::core::geometry::{Board10, Board8, Geometry};
 use damiera::core::moves::MoveList;
 use damiera::core::notation::fen::parse_fen;
-use damiera::egdb::build::{build, build_unit, position, units, BuildOptions};
+use damiera::core::rules::{Antidraughts, Frisian};
+use damiera::egdb::build::{build, build_one, build_unit, position, units, BuildOptions};
 use damiera::egdb::file::{self, file_name};
 use damiera::egdb::index::{binomial, Indexer};
 use damiera::egdb::material::{canonical, flip_board, Material};
 use damiera::egdb::verify::verify;
-use damiera::egdb::{decode, variant_dir, Egdb, ProbeCache, Wld};
+use damiera::egdb::{decode, variant_dir, Egdb, Probe, ProbeCache, Wld};
 use damiera::{Brazilian, Color, Duplicates, English, International, Italian, Play, Position};
 use damiera::{Rules, Russian, Variant};
 
@@ -184,6 +185,8 @@ fn rules_are_symmetric_under_the_colour_flip() {
     check::<Brazilian>();
     check::<Russian>();
     check::<International>();
+    check::<Antidraughts>();
+    check::<Frisian>();
 }
 
 fn counts(dir: &Path, v: Variant, m: Material) -> (u64, u64, u64) {
@@ -207,7 +210,7 @@ fn english_kings_only_values_equal_the_reference_solver() {
     let dir = variant_dir(tmp.path(), Variant::English);
     fs::create_dir_all(&dir).expect("dir");
     // Only the kings-only units: their conversions are captures into kings-only tables.
-    for u in units(4) {
+    for u in units::<English>(4) {
         if u.iter().all(|m| m.wm + m.bm == 0) {
             build_unit::<English>(&dir, &u, 2, &mut |_| {}).expect("unit");
         }
@@ -231,7 +234,7 @@ fn english_kings_only_values_equal_the_reference_solver() {
 fn build_kings<R: Rules>(root: &Path, pieces: u32, skip: &[Material]) {
     let dir = variant_dir(root, R::VARIANT);
     fs::create_dir_all(&dir).expect("dir");
-    for u in units(pieces) {
+    for u in units::<R>(pieces) {
         if u.iter().all(|m| m.wm + m.bm == 0) && !u.iter().any(|m| skip.contains(m)) {
             build_unit::<R>(&dir, &u, 2, &mut |_| {}).expect("unit");
         }
@@ -310,7 +313,7 @@ fn verify_clean<R: Rules>(root: &Path, pieces: u32) {
     build_all::<R>(root, pieces);
     let r = verify::<R>(root, pieces, 2, |_, _, _| {}).expect("verify");
     assert_eq!(r.errors, 0, "{}: {:?}", R::NAME, r.examples);
-    let want: u64 = Material::all(pieces)
+    let want: u64 = Material::all_of::<R>(pieces)
         .iter()
         .map(|&m| Indexer::new::<R::Board>(m).size())
         .sum();
@@ -325,6 +328,54 @@ fn verify_passes_on_every_variant() {
     verify_clean::<Brazilian>(tmp.path(), 3);
     verify_clean::<Russian>(tmp.path(), 3);
     verify_clean::<International>(tmp.path(), 3);
+    verify_clean::<Antidraughts>(tmp.path(), 3);
+    verify_clean::<Frisian>(tmp.path(), 4);
+}
+
+/// Antidraughts (lidraughts; docs/rules.md): the side to move without a legal move has won,
+/// and capturing the opponent's last piece hands it that win. Squares by FMJD numbering.
+#[test]
+fn antidraughts_tables_count_a_side_without_moves_as_the_winner() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    build_all::<Antidraughts>(tmp.path(), 2);
+    let v = |f| value_of::<Antidraughts>(tmp.path(), f);
+    // White's man on 6 (a9) has only 1 (b10) ahead, held by Black, and no square to jump to:
+    // no legal move, a win now (a loss in every other variant).
+    assert_eq!(
+        v("W:W6:B1"),
+        Probe {
+            value: Wld::Win,
+            distance: Some(0)
+        }
+    );
+    // 28 (e5) and 23 (f6) touch: the side to move must capture (28x19 or 23x32) and leaves
+    // the other without pieces, who wins. A loss in one ply for either side to move.
+    for fen in ["W:W28:B23", "B:W28:B23"] {
+        assert_eq!(
+            v(fen),
+            Probe {
+                value: Wld::Loss,
+                distance: Some(1)
+            },
+            "{fen}"
+        );
+    }
+}
+
+/// Frisian and Frysk! databases hold kings only (Material::covered): a side with men and kings
+/// counts its king's moves (DFS rule 7), which the index does not hold.
+#[test]
+fn frisian_tables_hold_kings_only_and_refuse_men() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    build_all::<Frisian>(tmp.path(), 3);
+    let names = table_files(&variant_dir(tmp.path(), Variant::Frisian));
+    let want: BTreeSet<String> = ["w1k-b1k", "w1k-b2k", "w2k-b1k"]
+        .iter()
+        .map(|n| n.to_string())
+        .collect();
+    assert_eq!(names, want);
+    let err = build_one::<Frisian>(tmp.path(), Material::new(1, 0, 0, 1), 1).unwrap_err();
+    assert!(err.to_string().contains("kings only"), "{err}");
 }
 
 #[test]

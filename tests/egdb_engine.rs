@@ -1,7 +1,8 @@
 //! The engine's side of the endgame databases (docs/egdb.md, "Probing in the engine"): the
 //! `EgdbPath` option and its errors, probing in the search (`tbhits`, database scores, moves
 //! that keep the win), `analyse --egdb`, the match referee's adjudication and `bench` without
-//! databases. Every database is English up to 3 pieces, built in a temporary directory.
+//! databases. Every database is English up to 3 pieces (Antidraughts and Frisian in one
+//! test), built in a temporary directory.
 
 mod egdb_common;
 mod engine_io;
@@ -87,6 +88,46 @@ fn the_search_probes_the_database_and_keeps_the_win() {
     e.send("go depth 4");
     let lines = e.until("bestmove");
     assert!(lines.iter().all(|l| !l.contains("tbhits")), "{lines:?}");
+}
+
+/// Antidraughts and Frisian read their own tables (the side without a move wins; kings only):
+/// `analyse --egdb` states the stored value of a quiet position, and a search of it probes.
+/// Breakthrough, where a promotion ends the game, has none: one line.
+#[test]
+fn antidraughts_and_frisian_analyse_with_their_tables() {
+    fn check<R: damiera::Rules>(fen: &str) {
+        let tmp = tempfile::tempdir().unwrap();
+        build_all::<R>(tmp.path(), 3);
+        let db = Egdb::open(tmp.path(), R::VARIANT, 3).unwrap();
+        let pos = parse_fen::<R>(fen).unwrap();
+        let value = db
+            .probe(&pos)
+            .expect("a quiet position the tables hold")
+            .value;
+        let out = Command::new(BIN)
+            .args(["analyse", "-v", R::NAME, "-f", fen, "-d", "4", "--egdb"])
+            .arg(tmp.path())
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{text}");
+        assert!(
+            text.contains(&format!("db {}", value.name())),
+            "{}: {text}",
+            R::NAME
+        );
+    }
+    // Antidraughts: two White men against a Black king. Frisian: two kings against one.
+    check::<damiera::core::rules::Antidraughts>("W:W45,47:BK3");
+    check::<damiera::core::rules::Frisian>("W:WK10,K14:BK27");
+    let mut engine = Engine::new(Variant::Breakthrough, 1);
+    let err = engine
+        .set_egdb(Some(Path::new("/tmp")), MAX_EGDB_PIECES)
+        .unwrap_err();
+    assert!(
+        err.contains("breakthrough has no endgame databases"),
+        "{err}"
+    );
 }
 
 #[test]

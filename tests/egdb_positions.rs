@@ -57,7 +57,7 @@ fn three_kings_beat_two_in_the_double_corner() {
     let dir = variant_dir(tmp.path(), Variant::English);
     fs::create_dir_all(&dir).expect("dir");
     // Only the kings-only tables: their conversions are captures into kings-only tables.
-    for u in units(5) {
+    for u in units::<English>(5) {
         if u.iter().all(|m| m.wm + m.bm == 0) {
             build_unit::<English>(&dir, &u, 2, &mut |_| {}).expect("unit");
         }

@@ -1,6 +1,6 @@
 //! The databases against an independent check: a plain AND-OR search that plays to the end of
-//! the game (a side with no piece or no legal move loses) from random positions of every
-//! database, with no database and no evaluation. Wherever it proves a result within its depth,
+//! the game (a side with no piece or no legal move loses; in Antidraughts it wins) from random
+//! positions of every database, with no database and no evaluation. Wherever it proves a result within its depth,
 //! the stored value must be the same; a position the search proves neither way is not checked.
 //! The search shares only the move generator with the builder (as `egdb verify` does), not the
 //! retrograde propagation, the index or the files.
@@ -17,6 +17,7 @@ use damiera::core::bitboard::{Bitboard, Square};
 use damiera::core::geometry::Geometry;
 use damiera::core::movegen;
 use damiera::core::notation::fen::fen;
+use damiera::core::rules::{Antidraughts, Frisian, Goal};
 use damiera::egdb::{Egdb, Wld};
 use damiera::{
     Brazilian, Color, Duplicates, English, International, Italian, MoveList, Play, Position, Rules,
@@ -28,12 +29,17 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-/// The result for the side to move proven within `depth` plies, if any.
+/// The result for the side to move proven within `depth` plies, if any. A side without a
+/// legal move has lost, or won in Antidraughts (lidraughts' rule, docs/rules.md).
 fn prove<R: Rules>(pos: &Position<R>, depth: u32) -> Option<Wld> {
     let mut list = MoveList::new();
     R::generate(pos, &mut list, Duplicates::Drop);
     if list.is_empty() {
-        return Some(Wld::Loss);
+        return Some(if R::GOAL == Goal::NoMoveWins {
+            Wld::Win
+        } else {
+            Wld::Loss
+        });
     }
     if depth == 0 {
         return None;
@@ -50,7 +56,8 @@ fn prove<R: Rules>(pos: &Position<R>, depth: u32) -> Option<Wld> {
 }
 
 /// A random position of `pieces` pieces, both sides on the board (men never on the row where
-/// they would be crowned), either side to move.
+/// they would be crowned; kings only where the databases hold only kings, in Frisian),
+/// either side to move.
 fn random_position<R: Rules>(rng: &mut StdRng, pieces: u32) -> Position<R> {
     let squares: Vec<Square> = R::Board::ALL.iter().collect();
     loop {
@@ -65,7 +72,7 @@ fn random_position<R: Rules>(rng: &mut StdRng, pieces: u32) -> Position<R> {
                 _ => Color::Black,
             };
             let sq = squares[rng.gen_range(0..squares.len())];
-            let king = rng.gen_bool(0.5);
+            let king = R::KING_MOVE_LIMIT > 0 || rng.gen_bool(0.5);
             if (sets[0] | sets[1]).contains(sq)
                 || (!king && movegen::promotion_row::<R>(color).contains(sq))
             {
@@ -148,6 +155,16 @@ fn international_values_agree_with_a_plain_search() {
     agree::<International>(3, 500, 4);
 }
 
+#[test]
+fn antidraughts_values_agree_with_a_plain_search() {
+    agree::<Antidraughts>(3, 500, 4);
+}
+
+#[test]
+fn frisian_kings_agree_with_a_plain_search() {
+    agree::<Frisian>(3, 300, 3);
+}
+
 /// Builds `R`'s databases up to 3 pieces and checks `samples` random 3-piece positions against
 /// pydraughts' forced results within `depth` plies. Returns how many pydraughts proved.
 fn agree_with_pydraughts<R: Rules>(samples: usize, depth: u32) -> usize {
@@ -219,4 +236,14 @@ fn brazilian_values_agree_with_pydraughts() {
 #[test]
 fn international_values_agree_with_pydraughts() {
     agree_with_pydraughts::<International>(50, 2);
+}
+
+#[test]
+fn antidraughts_values_agree_with_pydraughts() {
+    agree_with_pydraughts::<Antidraughts>(50, 2);
+}
+
+#[test]
+fn frisian_kings_agree_with_pydraughts() {
+    agree_with_pydraughts::<Frisian>(50, 2);
 }

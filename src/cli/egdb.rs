@@ -345,7 +345,7 @@ impl RulesFn for Run {
             }
             Job::Units(pieces) => {
                 let mut out = String::new();
-                for u in units(pieces) {
+                for u in units::<R>(pieces) {
                     let deps: Vec<String> = unit_dependencies(&u)
                         .iter()
                         .map(|d| d.to_string())

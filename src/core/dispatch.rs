@@ -169,14 +169,13 @@ pub trait RulesFn {
 }
 
 /// Runs `f` with the [`Rules`] type of `variant`, for the endgame databases and what reads
-/// them; `None` for Italian Damone, which has no `Rules` type, for the variants whose goal is
-/// not [`Goal::Standard`] (Antidraughts, Breakthrough), whose values the databases do not
-/// compute, and for Frisian and Frysk!, whose positions carry a king-move count the databases'
-/// index does not hold: the databases cover the five others.
+/// them; `None` for Italian Damone, which has no `Rules` type, and for Breakthrough
+/// ([`Goal::FirstKingWins`]), where a promotion ends the game. Frisian and Frysk! are run too;
+/// their databases hold kings only (`egdb::material::Material::covered`).
 pub fn dispatch_rules<F: RulesFn>(variant: Variant, f: F) -> Option<F::Output> {
     variant_match!(
         variant,
-        |R| (R::GOAL == Goal::Standard && R::KING_MOVE_LIMIT == 0).then(|| f.call::<R>()),
+        |R| (R::GOAL != Goal::FirstKingWins).then(|| f.call::<R>()),
         damone: None
     )
 }

@@ -15,7 +15,7 @@
 //! conversions are looked up in the tables below (the best of them for the mover), moves to
 //! groups solved before in their values, the others are edges within the group; (2) the edges
 //! are reversed; (3) values spread by increasing distance from the positions decided by the
-//! forward pass (no move: lost in 0; a move to a loss in `d` outside the group: won in `d + 1`,
+//! forward pass (no move: lost in 0, won in Antidraughts; a move to a loss in `d` outside the group: won in `d + 1`,
 //! a conversion counting as `d = 0`): a predecessor of a loss in `d` is a win in `d + 1`; a
 //! predecessor whose last undecided successor became a win, with no drawing or losing move
 //! out of the group, is a loss in one more than its longest such win; (4) whatever stays
@@ -32,7 +32,7 @@ use crate::egdb::file;
 use crate::egdb::file::{variant_dir, EgdbError};
 use crate::egdb::index::{Indexer, Placement};
 use crate::egdb::material::{canonical, Material};
-use crate::egdb::value::{loss, win, Entry, DRAW};
+use crate::egdb::value::{loss, no_move, win, Entry, DRAW};
 use log::debug;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -117,12 +117,12 @@ impl TableSet {
         self.tables.push(Loaded { indexer, entries });
     }
 
-    /// The entry of a placement (White to move) of material `m`; a side to move without pieces
-    /// has lost. `None` if the table is not loaded.
+    /// The entry of a placement (White to move) of material `m` in `R`'s tables; a side to
+    /// move without pieces has no move ([`no_move`]). `None` if the table is not loaded.
     #[inline]
-    pub fn entry(&self, m: Material, p: &Placement) -> Option<Entry> {
+    pub fn entry<R: Rules>(&self, m: Material, p: &Placement) -> Option<Entry> {
         if m.wm + m.wk == 0 {
-            return Some(loss(0));
+            return Some(no_move::<R>());
         }
         let t = self.tables.iter().find(|t| t.indexer.material() == m)?;
         Some(t.entries[t.indexer.rank(p) as usize])
@@ -159,7 +159,7 @@ pub fn position<R: Rules>(p: &Placement) -> Position<R> {
 
 /// The value of a position from its successors' entries (`succ(placement, material)`, each for
 /// the opponent, White to move after the flip), by the rules of docs/egdb.md: no move is a
-/// loss in 0; a conversion counts 1 ply; otherwise a successor's distance plus 1; the winner
+/// loss in 0 (a win in 0 in Antidraughts: [`no_move`]); a conversion counts 1 ply; otherwise a successor's distance plus 1; the winner
 /// takes the shortest win, the loser the longest loss. `verify` and `probe` use it.
 pub fn value_from_successors<R: Rules>(
     pos: &Position<R>,
@@ -168,7 +168,7 @@ pub fn value_from_successors<R: Rules>(
 ) -> Option<Entry> {
     <R as Play>::generate(pos, list, Duplicates::Drop);
     if list.is_empty() {
-        return Some(loss(0));
+        return Some(no_move::<R>());
     }
     let (mut best_win, mut draw, mut worst_loss) = (u16::MAX, false, 0u16);
     for mv in list.iter() {
@@ -361,7 +361,7 @@ fn forward_chunk<R: Rules>(
                 (e, e >> 2)
             } else {
                 let e = deps
-                    .entry(m, &p)
+                    .entry::<R>(m, &p)
                     .unwrap_or_else(|| panic!("table {m} not loaded"));
                 (e, 0)
             };
@@ -439,7 +439,7 @@ pub fn solve_unit<R: Rules>(
     for g in order {
         let members = &members[start[g]..start[g + 1]];
         let outs = forward_group::<R>(&unit, &deps, &groups, &val, members, threads, &progress);
-        levels = levels.max(solve_group(outs, members, &mut val));
+        levels = levels.max(solve_group(outs, members, &mut val, no_move::<R>()));
     }
     debug!(
         "unit {:?}: {total} positions in {:.2} s, {levels} levels",
@@ -491,8 +491,9 @@ fn forward_group<R: Rules>(
 
 /// (2) and (3): reverses a group's edges and spreads its values level by level (a bucket per
 /// distance, as moves out of the group may lead to any distance); writes them into `val` at
-/// the group's members. Returns the levels used.
-fn solve_group(outs: Vec<ChunkOut>, members: &[u32], val: &mut [Entry]) -> usize {
+/// the group's members; `stuck` is the entry of a position without a move ([`no_move`]).
+/// Returns the levels used.
+fn solve_group(outs: Vec<ChunkOut>, members: &[u32], val: &mut [Entry], stuck: Entry) -> usize {
     let n = members.len();
     let mut rem = Vec::with_capacity(n);
     let mut flags = Vec::with_capacity(n);
@@ -539,7 +540,8 @@ fn solve_group(outs: Vec<ChunkOut>, members: &[u32], val: &mut [Entry]) -> usize
     };
     for p in 0..n {
         if flags[p] & NO_MOVES != 0 {
-            push(&mut buckets, 0, p, false);
+            // Decided at distance 0: lost, or won in Antidraughts.
+            push(&mut buckets, 0, p, stuck == win(0));
         } else if exit_loss[p] != u16::MAX {
             push(&mut buckets, exit_loss[p] as usize + 1, p, true);
         } else if rem[p] == 0 && flags[p] & DRAW_EXIT == 0 {
@@ -603,10 +605,11 @@ pub fn build_unit<R: Rules>(
     Ok(out)
 }
 
-/// The units of a build up to `pieces`, in dependency order: each a material with its swap
-/// (one table when they are equal).
-pub fn units(pieces: u32) -> Vec<Vec<Material>> {
-    Material::all(pieces)
+/// The units of `R`'s build up to `pieces`, in dependency order: each a material with its
+/// swap (one table when they are equal), of the materials its databases hold
+/// ([`Material::covered`]).
+pub fn units<R: Rules>(pieces: u32) -> Vec<Vec<Material>> {
+    Material::all_of::<R>(pieces)
         .into_iter()
         .filter(|m| *m <= m.swapped())
         .map(|m| {
@@ -650,7 +653,8 @@ pub fn unit_dependencies(unit: &[Material]) -> Vec<Material> {
 /// [`build`] writes.
 ///
 /// # Errors
-/// A missing dependency (one line naming its table), or a file error.
+/// A material `R`'s databases do not hold ([`Material::covered`]), a missing dependency (one
+/// line naming its table), or a file error.
 pub fn build_one<R: Rules>(
     root: &Path,
     m: Material,
@@ -659,6 +663,12 @@ pub fn build_one<R: Rules>(
     let t0 = Instant::now();
     let dir = variant_dir(root, R::VARIANT);
     fs::create_dir_all(&dir).map_err(|e| EgdbError(format!("{}: {e}", dir.display())))?;
+    if !m.covered::<R>() {
+        return Err(EgdbError(format!(
+            "unit {m}: {} databases hold kings only (docs/egdb.md)",
+            R::NAME
+        )));
+    }
     let unit = unit_of(m);
     let mut report = BuildReport::default();
     if unit
@@ -698,7 +708,7 @@ pub fn build<R: Rules>(
     fs::create_dir_all(&dir).map_err(|e| EgdbError(format!("{}: {e}", dir.display())))?;
     let mut report = BuildReport::default();
     let mut todo = Vec::new();
-    for u in units(opts.pieces) {
+    for u in units::<R>(opts.pieces) {
         let done = u.iter().all(|&m| file::read(&dir, R::VARIANT, m).is_ok());
         if done {
             report.kept += u.len();

@@ -8,11 +8,26 @@
 //! tables and the work.
 
 use crate::core::bitboard::Bitboard;
+use crate::core::dispatch::{dispatch_rules, RulesFn};
 use crate::core::geometry::Geometry;
 use crate::core::position::Position;
 use crate::core::rules::{Color, Rules};
+use crate::core::variant::Variant;
 use std::fmt;
 use std::str::FromStr;
+
+/// The materials `variant`'s databases hold up to `pieces` pieces ([`Material::all_of`]);
+/// `None` for a variant without databases ([`dispatch_rules`]).
+pub fn tables_of(variant: Variant, pieces: u32) -> Option<Vec<Material>> {
+    struct Tables(u32);
+    impl RulesFn for Tables {
+        type Output = Vec<Material>;
+        fn call<R: Rules>(self) -> Vec<Material> {
+            Material::all_of::<R>(self.0)
+        }
+    }
+    dispatch_rules(variant, Tables(pieces))
+}
 
 /// The most pieces of one kind (men or kings of one side) a [`Material`] may have; keys
 /// ([`Material::key`]) are 4 bits a field.
@@ -98,6 +113,23 @@ impl Material {
             }
         }
         v.sort_by_key(|m| (m.build_order(), *m));
+        v
+    }
+
+    /// Whether `R`'s databases hold this material: every material, but in the variants with a
+    /// king-move limit (Frisian and Frysk!, [`Rules::KING_MOVE_LIMIT`]) kings only. There a
+    /// side with men and kings carries a count of its king's moves that the index does not
+    /// hold, while a side without men has no limit (DFS rule 7), so the kings-only tables are
+    /// exact and closed: their conversions are captures into kings-only tables.
+    pub const fn covered<R: Rules>(self) -> bool {
+        R::KING_MOVE_LIMIT == 0 || self.men() == 0
+    }
+
+    /// [`Material::all`] restricted to the materials `R`'s databases hold
+    /// ([`Material::covered`]), in the same order.
+    pub fn all_of<R: Rules>(pieces: u32) -> Vec<Material> {
+        let mut v = Material::all(pieces);
+        v.retain(|m| m.covered::<R>());
         v
     }
 

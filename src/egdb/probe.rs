@@ -17,8 +17,8 @@ use crate::egdb::build::{material_of, placement};
 use crate::egdb::file::{self, TableFile};
 use crate::egdb::file::{variant_dir, EgdbError};
 use crate::egdb::index::Indexer;
-use crate::egdb::material::{canonical, Material, MAX_KIND};
-use crate::egdb::value::{decode, encode, loss, Entry, Probe};
+use crate::egdb::material::{canonical, tables_of, Material, MAX_KIND};
+use crate::egdb::value::{decode, encode, no_move, Entry, Probe};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::path::Path;
@@ -124,7 +124,9 @@ impl Egdb {
         let dir = variant_dir(root, variant);
         let mut by_key = vec![0u16; 1 << 16];
         let mut tables = Vec::new();
-        for m in Material::all(max_pieces) {
+        let materials = tables_of(variant, max_pieces)
+            .ok_or_else(|| EgdbError(format!("no endgame databases for {}", variant.name())))?;
+        for m in materials {
             let indexer = dispatch_rules(variant, MakeIndexer(m))
                 .ok_or_else(|| EgdbError(format!("no endgame databases for {}", variant.name())))?;
             let path = dir.join(file::file_name(m));
@@ -214,7 +216,7 @@ impl Egdb {
     }
 
     /// The value of any position of a covered material, captures or not. A side to move with
-    /// no piece has lost (distance 0); a position whose other side has no piece is not a
+    /// no piece has lost (distance 0; won in Antidraughts); a position whose other side has no piece is not a
     /// position of play (`None`).
     #[inline]
     pub fn lookup<R: Rules>(&self, pos: &Position<R>) -> Option<Probe> {
@@ -225,7 +227,7 @@ impl Egdb {
         let p = placement(&c);
         let m = material_of(&p);
         if m.wm + m.wk == 0 {
-            return Some(decode(loss(0)));
+            return Some(decode(no_move::<R>()));
         }
         if m.bm + m.bk == 0 || m.pieces() > self.max_pieces {
             return None;

@@ -2,6 +2,8 @@
 //! 16-bit entry a table stores it as ([`Entry`], [`encode`], [`decode`]); docs/egdb.md, "File
 //! format".
 
+use crate::core::rules::{Goal, Rules};
+
 /// A game-theoretic value for the side to move.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub enum Wld {
@@ -49,6 +51,17 @@ pub type Entry = u16;
 
 /// The entry of a draw.
 pub const DRAW: Entry = 0;
+
+/// The entry of a side to move with no legal move (no piece, or every piece blocked): a loss
+/// in 0 by every variant's rulebook ([`Goal::Standard`]), a win in 0 in Antidraughts
+/// ([`Goal::NoMoveWins`], lidraughts). The builder, `verify` and the probe take it from here.
+#[inline(always)]
+pub const fn no_move<R: Rules>() -> Entry {
+    match R::GOAL {
+        Goal::NoMoveWins => win(0),
+        Goal::Standard | Goal::FirstKingWins => loss(0),
+    }
+}
 
 /// The entry of a win in `d` plies.
 #[inline(always)]

@@ -46,7 +46,7 @@ pub fn verify<R: Rules>(
     threads: usize,
     on_table: impl FnMut(Material, u64, u64),
 ) -> Result<VerifyReport, EgdbError> {
-    verify_tables::<R>(root, &units(pieces).concat(), threads, on_table)
+    verify_tables::<R>(root, &units::<R>(pieces).concat(), threads, on_table)
 }
 
 /// Checks the tables `materials` of the variant under `root` (each loaded with the tables it
@@ -117,8 +117,9 @@ fn verify_table<R: Rules>(
                     for i in start..(start + CHUNK).min(size) {
                         let p = indexer.unrank(i);
                         let pos = position::<R>(&p);
-                        let stored = set.entry(m, &p).expect("table loaded");
-                        let want = value_from_successors(&pos, &mut list, |q, mq| set.entry(mq, q));
+                        let stored = set.entry::<R>(m, &p).expect("table loaded");
+                        let want =
+                            value_from_successors(&pos, &mut list, |q, mq| set.entry::<R>(mq, q));
                         if want != Some(stored) {
                             errors.fetch_add(1, Ordering::Relaxed);
                             let mut f = found.lock().expect("no panic");

@@ -3,7 +3,7 @@
 
 use crate::core::variant::Variant;
 use crate::egdb::file::file_name;
-use crate::egdb::material::Material;
+use crate::egdb::material::tables_of;
 use crate::egdb::{variant_dir, Egdb};
 use crate::engine::options::MAX_EGDB_PIECES;
 use std::path::Path;
@@ -13,7 +13,10 @@ fn egdb_pieces_present(root: &Path, variant: Variant, cap: u32) -> u32 {
     let dir = variant_dir(root, variant);
     let mut n = 0;
     for pieces in 2..=cap.min(MAX_EGDB_PIECES) {
-        let complete = Material::all(pieces)
+        let Some(tables) = tables_of(variant, pieces) else {
+            break;
+        };
+        let complete = tables
             .into_iter()
             .filter(|m| m.pieces() == pieces)
             .all(|m| dir.join(file_name(m)).is_file());
@@ -29,10 +32,13 @@ fn egdb_pieces_present(root: &Path, variant: Variant, cap: u32) -> u32 {
 /// present (the largest complete piece count).
 ///
 /// # Errors
-/// Italian Damone (no databases), no complete table set, or a bad file: one line.
+/// A variant without databases (Italian Damone, Breakthrough), no complete table set, or a bad file: one line.
 pub fn open_egdb(root: &Path, variant: Variant, pieces: u32) -> Result<Egdb, String> {
-    if variant == Variant::Damone {
-        return Err("Italian Damone has no endgame databases".into());
+    if tables_of(variant, 2).is_none() {
+        return Err(match variant {
+            Variant::Damone => "Italian Damone has no endgame databases".to_string(),
+            v => format!("{} has no endgame databases", v.name()),
+        });
     }
     let n = egdb_pieces_present(root, variant, pieces);
     if n < 2 {

@@ -77,7 +77,7 @@ pub fn start_positions(cfg: &ConvertConfig) -> Result<Vec<(String, u16)>, String
 
 fn sample<R: Rules>(cfg: &ConvertConfig) -> Result<Vec<(String, u16)>, String> {
     let db = Egdb::open(&cfg.root, R::VARIANT, cfg.pieces).map_err(|e| e.to_string())?;
-    let tables: Vec<(Material, Indexer)> = Material::all(cfg.pieces)
+    let tables: Vec<(Material, Indexer)> = Material::all_of::<R>(cfg.pieces)
         .into_iter()
         .filter(|m| u32::from(m.wm + m.wk + m.bm + m.bk) == cfg.pieces)
         .map(|m| (m, Indexer::new::<R::Board>(m)))

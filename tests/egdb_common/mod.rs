@@ -27,5 +27,5 @@ pub fn value_of<R: Rules>(root: &Path, fen: &str) -> Probe {
     let mut set = TableSet::default();
     set.load::<R>(&variant_dir(root, R::VARIANT), m)
         .expect("table");
-    decode(set.entry(m, &p).expect("entry"))
+    decode(set.entry::<R>(m, &p).expect("entry"))
 }

@@ -11,7 +11,9 @@ use crate::core::draughts::Draughts;
 use crate::core::geometry::Geometry;
 use crate::core::play::Play;
 use crate::core::position::Position;
-use crate::core::rules::{Brazilian, Color, English, International, Italian, Rules, Russian};
+use crate::core::rules::{
+    Antidraughts, Brazilian, Color, English, Frisian, Frysk, International, Italian, Rules, Russian,
+};
 use crate::core::variant::Variant;
 use crate::core::variant_position::VariantPosition;
 use crate::egdb::{Egdb, Probe, ProbeCache};
@@ -156,7 +158,11 @@ impl<R: Rules> Evaluate for R {
 /// ([`DbProbe`]).
 #[inline(always)]
 fn with_counters<R: Rules>(pos: &Position<R>, probe: Probe) -> DbProbe {
-    let mut plies_left = u32::from(R::DRAW_PLIES).saturating_sub(u32::from(pos.quiet_plies()));
+    // No no-progress rule (Antidraughts, Frisian): nothing but an endgame counter limits a win.
+    let mut plies_left = match R::DRAW_PLIES {
+        0 => u32::MAX,
+        n => u32::from(n).saturating_sub(u32::from(pos.quiet_plies())),
+    };
     let limit = pos.endgame_limit();
     if limit > 0 {
         plies_left = if pos.kings().count() == pos.occupied().count() {
@@ -174,8 +180,8 @@ fn with_counters<R: Rules>(pos: &Position<R>, probe: Probe) -> DbProbe {
 }
 
 /// The databases' value of a position of a runtime variant ([`Evaluate::probe_egdb`]):
-/// `None` for Italian Damone, Antidraughts, Breakthrough, Frisian and Frysk! (no databases), a capture pending,
-/// or a material `db` does not hold.
+/// `None` for Italian Damone and Breakthrough (no databases), a capture pending, or a material
+/// `db` does not hold.
 pub fn probe_position(db: &Egdb, pos: &VariantPosition) -> Option<DbProbe> {
     match pos {
         VariantPosition::English(p) => English::probe_egdb(db, p),
@@ -183,11 +189,10 @@ pub fn probe_position(db: &Egdb, pos: &VariantPosition) -> Option<DbProbe> {
         VariantPosition::Brazilian(p) => Brazilian::probe_egdb(db, p),
         VariantPosition::Russian(p) => Russian::probe_egdb(db, p),
         VariantPosition::International(p) => International::probe_egdb(db, p),
-        VariantPosition::Damone(..)
-        | VariantPosition::Antidraughts(..)
-        | VariantPosition::Breakthrough(..)
-        | VariantPosition::Frisian(..)
-        | VariantPosition::Frysk(..) => None,
+        VariantPosition::Antidraughts(p) => Antidraughts::probe_egdb(db, p),
+        VariantPosition::Frisian(p) => Frisian::probe_egdb(db, p),
+        VariantPosition::Frysk(p) => Frysk::probe_egdb(db, p),
+        VariantPosition::Damone(..) | VariantPosition::Breakthrough(..) => None,
     }
 }
 
