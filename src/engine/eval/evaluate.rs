@@ -12,7 +12,8 @@ use crate::core::geometry::Geometry;
 use crate::core::play::Play;
 use crate::core::position::Position;
 use crate::core::rules::{
-    Antidraughts, Brazilian, Color, English, Frisian, Frysk, International, Italian, Rules, Russian,
+    Antidraughts, Brazilian, Color, English, Frisian, Frysk, Goal, International, Italian, Rules,
+    Russian,
 };
 use crate::core::variant::Variant;
 use crate::core::variant_position::VariantPosition;
@@ -104,7 +105,11 @@ impl<R: Rules> Evaluate for R {
     }
     #[inline(always)]
     fn network_score(p: &Planes, stm: i32) -> i32 {
-        if R::Board::WIDTH == 10 || matches!(R::VARIANT, Variant::Brazilian) {
+        if R::GOAL != Goal::Standard {
+            // Antidraughts (a lead is no asset) and Breakthrough (no king endings): the
+            // network alone.
+            stm
+        } else if R::Board::WIDTH == 10 || matches!(R::VARIANT, Variant::Brazilian) {
             stm + material_edge(p)
         } else if matches!(R::VARIANT, Variant::English) {
             finish::king_ending(p, stm)
@@ -234,7 +239,8 @@ const EDGE_PER_PIECE: i32 = 25;
 /// same counts, in Brazilian): [`EDGE_PER_PIECE`] centi-men per piece of lead for the side
 /// ahead, from the side to move's point of view (`p`: the planes of the position); 0 elsewhere. The network scores such endings near a draw, as self-play
 /// found them, and so would give a man away for nothing; against a fallible opponent the side
-/// ahead keeps its pieces and its chances, and the side behind does not shed more.
+/// ahead keeps its pieces and its chances, and the side behind does not shed more. Not added
+/// in Antidraughts or Breakthrough ([`Evaluate::network_score`]).
 #[inline(always)]
 fn material_edge(p: &Planes) -> i32 {
     let (nw, nb) = (p.white.count_ones(), p.black.count_ones());
@@ -298,5 +304,11 @@ mod tests {
         assert_eq!(Brazilian::network_score(&p, 0), 2 * EDGE_PER_PIECE);
         let p = planes(&parse_fen::<Russian>("W:Wc3,e3,Kd4:BKh8").unwrap());
         assert_eq!(Russian::network_score(&p, 0), 0);
+        // In Antidraughts a lead is no asset: International's edge, Antidraughts' none.
+        let fen = "W:W19,27,28,K1:B30,9,K41";
+        let p = planes(&parse_fen::<International>(fen).unwrap());
+        assert_eq!(International::network_score(&p, 0), EDGE_PER_PIECE);
+        let p = planes(&parse_fen::<Antidraughts>(fen).unwrap());
+        assert_eq!(Antidraughts::network_score(&p, 0), 0);
     }
 }

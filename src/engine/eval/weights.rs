@@ -20,8 +20,8 @@ const N: usize = Variant::ALL.len();
 /// The weights files shipped in `data/weights/`, one per variant that has been trained, in
 /// [`Variant::ALL`] order (`None`: the variant plays with the hand-set evaluation): an
 /// evaluation network (`DMNN`) for English, Italian, Brazilian, Russian and International,
-/// pattern weights (`DMEV`) for Damone, a network for Frisian; none yet for Antidraughts,
-/// Breakthrough and Frysk!. Each file is the one that won its match against the
+/// pattern weights (`DMEV`) for Damone, networks for Frisian and Frysk!; none yet for
+/// Antidraughts and Breakthrough. Each file is the one that won its match against the
 /// one before (docs/strength.md "Evaluation network", docs/training.md for the commands).
 /// [`Net::from_bytes`] tells the two formats apart by their magic.
 const EMBEDDED: [Option<&[u8]>; N] = [
@@ -36,7 +36,7 @@ const EMBEDDED: [Option<&[u8]>; N] = [
     None,
     None,
     Some(include_bytes!("../../../data/weights/frisian-g1.dmnn")),
-    None,
+    Some(include_bytes!("../../../data/weights/frysk-g1.dmnn")),
 ];
 
 /// The embedded weights, parsed at the first use of each variant (immutable afterwards).
