@@ -36,7 +36,8 @@ pub struct EgdbArgs {
 /// Arguments every subcommand has.
 #[derive(clap::Args, Clone)]
 struct Common {
-    /// english (american, checkers), italian, brazilian, russian or international.
+    /// english (american, checkers), italian, brazilian, russian, international, antidraughts,
+    /// frisian or frysk (kings only).
     #[arg(long, short)]
     variant: String,
     /// The databases' root directory (a variant's tables are in <DIR>/<variant>/); default
