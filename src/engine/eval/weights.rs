@@ -20,8 +20,8 @@ const N: usize = Variant::ALL.len();
 /// The weights files shipped in `data/weights/`, one per variant that has been trained, in
 /// [`Variant::ALL`] order (`None`: the variant plays with the hand-set evaluation): an
 /// evaluation network (`DMNN`) for English, Italian, Brazilian, Russian and International,
-/// pattern weights (`DMEV`) for Damone, networks for Frisian and Frysk!; none yet for
-/// Antidraughts and Breakthrough. Each file is the one that won its match against the
+/// pattern weights (`DMEV`) for Damone, networks for Antidraughts, Frisian and Frysk!; none
+/// yet for Breakthrough. Each file is the one that won its match against the
 /// one before (docs/strength.md "Evaluation network", docs/training.md for the commands).
 /// [`Net::from_bytes`] tells the two formats apart by their magic.
 const EMBEDDED: [Option<&[u8]>; N] = [
@@ -33,7 +33,7 @@ const EMBEDDED: [Option<&[u8]>; N] = [
     Some(include_bytes!(
         "../../../data/weights/international-g3.dmnn"
     )),
-    None,
+    Some(include_bytes!("../../../data/weights/antidraughts-g1.dmnn")),
     None,
     Some(include_bytes!("../../../data/weights/frisian-g1.dmnn")),
     Some(include_bytes!("../../../data/weights/frysk-g1.dmnn")),
