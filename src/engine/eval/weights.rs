@@ -18,10 +18,10 @@ pub fn variant_index(v: Variant) -> usize {
 const N: usize = Variant::ALL.len();
 
 /// The weights files shipped in `data/weights/`, one per variant that has been trained, in
-/// [`Variant::ALL`] order (`None`: the variant plays with the hand-set evaluation): an
+/// [`Variant::ALL`] order (`None` would leave a variant the hand-set evaluation): an
 /// evaluation network (`DMNN`) for English, Italian, Brazilian, Russian and International,
-/// pattern weights (`DMEV`) for Damone, networks for Antidraughts, Frisian and Frysk!; none
-/// yet for Breakthrough. Each file is the one that won its match against the
+/// pattern weights (`DMEV`) for Damone, and networks for Antidraughts, Breakthrough, Frisian
+/// and Frysk!. Each file is the one that won its match against the
 /// one before (docs/strength.md "Evaluation network", docs/training.md for the commands).
 /// [`Net::from_bytes`] tells the two formats apart by their magic.
 const EMBEDDED: [Option<&[u8]>; N] = [
@@ -34,7 +34,7 @@ const EMBEDDED: [Option<&[u8]>; N] = [
         "../../../data/weights/international-g3.dmnn"
     )),
     Some(include_bytes!("../../../data/weights/antidraughts-g1.dmnn")),
-    None,
+    Some(include_bytes!("../../../data/weights/breakthrough-g1.dmnn")),
     Some(include_bytes!("../../../data/weights/frisian-g1.dmnn")),
     Some(include_bytes!("../../../data/weights/frysk-g1.dmnn")),
 ];
