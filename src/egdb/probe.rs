@@ -17,7 +17,7 @@ use crate::egdb::build::{material_of, placement};
 use crate::egdb::file::{self, TableFile};
 use crate::egdb::file::{variant_dir, EgdbError};
 use crate::egdb::index::Indexer;
-use crate::egdb::material::{canonical, tables_of, Material, MAX_KIND};
+use crate::egdb::material::{canonical, Material, MAX_KIND};
 use crate::egdb::value::{decode, encode, no_move, Entry, Probe};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -85,12 +85,17 @@ pub struct Egdb {
     block_bytes: usize,
 }
 
-struct MakeIndexer(Material);
+/// Every material a variant's databases hold up to the given pieces
+/// ([`Material::all_of`]), with its index.
+struct Indexers(u32);
 
-impl RulesFn for MakeIndexer {
-    type Output = Indexer;
-    fn call<R: Rules>(self) -> Indexer {
-        Indexer::new::<R::Board>(self.0)
+impl RulesFn for Indexers {
+    type Output = Vec<(Material, Indexer)>;
+    fn call<R: Rules>(self) -> Self::Output {
+        Material::all_of::<R>(self.0)
+            .into_iter()
+            .map(|m| (m, Indexer::new::<R::Board>(m)))
+            .collect()
     }
 }
 
@@ -124,11 +129,9 @@ impl Egdb {
         let dir = variant_dir(root, variant);
         let mut by_key = vec![0u16; 1 << 16];
         let mut tables = Vec::new();
-        let materials = tables_of(variant, max_pieces)
+        let indexers = dispatch_rules(variant, Indexers(max_pieces))
             .ok_or_else(|| EgdbError(format!("no endgame databases for {}", variant.name())))?;
-        for m in materials {
-            let indexer = dispatch_rules(variant, MakeIndexer(m))
-                .ok_or_else(|| EgdbError(format!("no endgame databases for {}", variant.name())))?;
+        for (m, indexer) in indexers {
             let path = dir.join(file::file_name(m));
             if !path.exists() {
                 return Err(EgdbError(format!(
@@ -216,8 +219,8 @@ impl Egdb {
     }
 
     /// The value of any position of a covered material, captures or not. A side to move with
-    /// no piece has lost (distance 0; won in Antidraughts); a position whose other side has no piece is not a
-    /// position of play (`None`).
+    /// no piece has lost (distance 0; won in Antidraughts); a position whose other side has no
+    /// piece is not a position of play (`None`).
     #[inline]
     pub fn lookup<R: Rules>(&self, pos: &Position<R>) -> Option<Probe> {
         if R::VARIANT != self.variant {
