@@ -81,9 +81,9 @@ impl Trainer {
     /// from `seed`.
     ///
     /// # Errors
-    /// Italian Damone, or candle's.
+    /// Candle's.
     pub fn new(variant: Variant, cfg: Config, seed: u64) -> Result<Trainer, String> {
-        let shape = Shape::of(variant)?;
+        let shape = Shape::of(variant);
         let n = shape.inputs();
         let mut rng = StdRng::seed_from_u64(seed);
         let mut uniform = |fan_in: usize, len: usize| -> Vec<f32> {
@@ -109,7 +109,7 @@ impl Trainer {
     /// step gives `net` back exactly.
     ///
     /// # Errors
-    /// Italian Damone, or candle's.
+    /// Candle's.
     pub fn from_network(net: &Network, cfg: Config) -> Result<Trainer, String> {
         let variant = net.variant();
         let n = net.shape().inputs();
@@ -150,7 +150,7 @@ impl Trainer {
         cfg: Config,
         weights: [Vec<f32>; 8],
     ) -> Result<Trainer, String> {
-        let shape = Shape::of(variant)?;
+        let shape = Shape::of(variant);
         let n = shape.inputs();
         let dims: [&[usize]; 8] = [
             &[n, H],

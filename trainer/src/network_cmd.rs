@@ -17,7 +17,7 @@ use std::time::Instant;
 /// and writes the quantised network (DMNN).
 #[derive(Args, Debug)]
 pub struct NetworkArgs {
-    /// Variant: english, italian, brazilian, russian or international (not damone).
+    /// Variant (any: english, italian, brazilian, russian, international, damone, ...).
     #[arg(long)]
     variant: Variant,
     /// Self-play data files (DMSP) of that variant.

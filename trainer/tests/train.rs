@@ -1,37 +1,40 @@
 //! The trainer learns a known function (material balance) on random legal positions, and its
 //! export evaluates as the float model does.
 
+use damiera::core::damone::DamoneDraughts;
 use damiera::engine::eval::network::{Accumulator, Network};
-use damiera::engine::eval::{planes, Planes};
+use damiera::engine::eval::{Evaluate, Planes};
 use damiera::tools::learn::data::{Outcome, Sample};
-use damiera::{Duplicates, English, International, MoveList, Play, Rules, Variant};
+use damiera::{Duplicates, English, International, MoveList, Variant};
 use damiera_trainer::{Config, Trainer};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-/// Material from White's view in centi-men: a man 100, a king 150.
+/// Material from White's view in centi-men: a man 100, a king 150 (Italian Damone: a Dama
+/// 150, a Damone 250).
 fn material(p: &Planes) -> i32 {
     let count = |side: u64| {
         let kings = (side & p.rank2).count_ones() as i32;
-        100 * (side.count_ones() as i32 - kings) + 150 * kings
+        let damoni = (side & p.rank3).count_ones() as i32;
+        100 * (side.count_ones() as i32 - kings - damoni) + 150 * kings + 250 * damoni
     };
     count(p.white) - count(p.black)
 }
 
-/// The positions of random games of `R`, labelled with their material balance and the
+/// The positions of random games of `G`, labelled with their material balance and the
 /// result its sign gives.
-fn samples<R: Rules>(games: u64) -> Vec<Sample> {
+fn samples<G: Evaluate>(games: u64) -> Vec<Sample> {
     let mut rng = StdRng::seed_from_u64(42);
     let mut out = Vec::new();
     let mut list = MoveList::new();
     for _ in 0..games {
-        let mut pos = <R as Play>::start();
+        let mut pos = G::start();
         for ply in 0..120u8 {
-            <R as Play>::generate(&pos, &mut list, Duplicates::Drop);
+            G::generate(&pos, &mut list, Duplicates::Drop);
             if list.is_empty() {
                 break;
             }
-            let p = planes(&pos);
+            let p = G::planes(&pos);
             let m = material(&p);
             out.push(Sample {
                 planes: p,
@@ -44,7 +47,7 @@ fn samples<R: Rules>(games: u64) -> Vec<Sample> {
                 ply,
             });
             let mv = list.as_slice()[rng.gen_range(0..list.len())];
-            pos = <R as Play>::make(&pos, &mv);
+            pos = G::make(&pos, &mv);
         }
     }
     out
@@ -52,8 +55,8 @@ fn samples<R: Rules>(games: u64) -> Vec<Sample> {
 
 /// The start position, without the lowest man of White's side (`Some(true)`) or Black's
 /// (`Some(false)`).
-fn start_without<R: Rules>(remove: Option<bool>, black_to_move: bool) -> Planes {
-    let mut p = planes(&<R as Play>::start());
+fn start_without<G: Evaluate>(remove: Option<bool>, black_to_move: bool) -> Planes {
+    let mut p = G::planes(&G::start());
     match remove {
         Some(true) => p.white &= p.white - 1,
         Some(false) => p.black &= p.black - 1,
@@ -63,8 +66,8 @@ fn start_without<R: Rules>(remove: Option<bool>, black_to_move: bool) -> Planes 
     p
 }
 
-fn trained<R: Rules>(v: Variant) -> (Trainer, f32, f32, Vec<Sample>) {
-    let data = samples::<R>(60);
+fn trained<G: Evaluate>(v: Variant) -> (Trainer, f32, f32, Vec<Sample>) {
+    let data = samples::<G>(60);
     let cfg = Config {
         lr: 3e-3,
         lambda: 1.0,
@@ -95,14 +98,20 @@ fn learns_material_and_exports_faithfully_on_10x10() {
     learns_and_exports::<International>(Variant::International);
 }
 
-fn learns_and_exports<R: Rules>(v: Variant) {
-    let (t, before, after, data) = trained::<R>(v);
+/// The same in Italian Damone (three ranks, 192 inputs a perspective).
+#[test]
+fn learns_material_and_exports_faithfully_in_damone() {
+    learns_and_exports::<DamoneDraughts<false>>(Variant::Damone);
+}
+
+fn learns_and_exports<G: Evaluate>(v: Variant) {
+    let (t, before, after, data) = trained::<G>(v);
     eprintln!("{} positions, loss {before:.5} -> {after:.5}", data.len());
     assert!(after < before / 3.0, "loss {before} -> {after}");
 
     // Material ranks correctly for either side to move.
     for black in [false, true] {
-        let eval = |remove| t.eval_centi(&start_without::<R>(remove, black)).unwrap();
+        let eval = |remove| t.eval_centi(&start_without::<G>(remove, black)).unwrap();
         // `Some(true)` removes a White man: up a man when White is not the side to move.
         let (up, level, down) = (eval(Some(black)), eval(None), eval(Some(!black)));
         eprintln!("black to move {black}: up {up:.1}, level {level:.1}, down {down:.1}");

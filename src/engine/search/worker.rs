@@ -161,8 +161,11 @@ impl<G: Evaluate> Worker<G> {
             let s = &self.nn[i];
             if s.valid {
                 let q = &s.planes;
-                let cost =
-                    ((p.white ^ q.white) | (p.black ^ q.black) | (p.rank2 ^ q.rank2)).count_ones();
+                let cost = ((p.white ^ q.white)
+                    | (p.black ^ q.black)
+                    | (p.rank2 ^ q.rank2)
+                    | (p.rank3 ^ q.rank3))
+                    .count_ones();
                 if cost < best_cost {
                     (best, best_cost) = (Some(i), cost);
                 }

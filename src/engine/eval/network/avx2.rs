@@ -2,7 +2,7 @@
 //! (`#[target_feature]`, the callers check); the only `unsafe` operations are the
 //! unaligned loads and stores of whole fixed-size arrays.
 use super::forward::column;
-use super::shape::{H, QA, QW, QW_SHIFT};
+use super::shape::{H, KINDS, QA, QW, QW_SHIFT};
 use std::arch::x86_64::{
     __m256i, _mm256_add_epi16, _mm256_add_epi32, _mm256_castsi256_ps, _mm256_cmpeq_epi32,
     _mm256_loadu_si256, _mm256_madd_epi16, _mm256_maddubs_epi16, _mm256_max_epi16,
@@ -74,9 +74,9 @@ fn store_i32(x: &mut [i32; 8], v: __m256i) {
 pub(super) fn apply(
     acc: &mut [i16; H],
     w1: &[i16],
-    add: [u64; 4],
-    sub: [u64; 4],
-    offsets: [u16; 4],
+    add: [u64; KINDS],
+    sub: [u64; KINDS],
+    offsets: [u16; KINDS],
 ) {
     let mut regs = [_mm256_setzero_si256(); H / 16];
     let (chunks, _) = acc.as_chunks_mut::<16>();

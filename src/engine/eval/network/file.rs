@@ -73,11 +73,11 @@ impl Network {
     /// Reads [`Network::to_bytes`]'s form for variant `v`.
     ///
     /// # Errors
-    /// Italian Damone, not a network file (no `DMNN`), another format version, another
-    /// variant, other layer sizes, truncated or padded, a checksum mismatch, or a bias out of
-    /// ±[`MAX_BIAS`]: a one-line message.
+    /// Not a network file (no `DMNN`), another format version, another variant, other layer
+    /// sizes, truncated or padded, a checksum mismatch, or a bias out of ±[`MAX_BIAS`]: a
+    /// one-line message.
     pub fn from_bytes(bytes: &[u8], v: Variant) -> Result<Network, String> {
-        let shape = Shape::of(v)?;
+        let shape = Shape::of(v);
         FORMAT.check(bytes, v)?;
         let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
         let sizes = [u16_at(8), u16_at(10), u16_at(12), u16_at(14)];

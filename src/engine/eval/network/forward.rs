@@ -4,7 +4,7 @@
 #[cfg(target_arch = "x86_64")]
 use super::avx2;
 use super::model::Network;
-use super::shape::{inputs, H, L1_OUT, L2, L3, QA, QW, QW_SHIFT};
+use super::shape::{inputs, H, KINDS, L1_OUT, L2, L3, QA, QW, QW_SHIFT};
 use crate::engine::eval::planes::Planes;
 
 /// A perspective pair of first-layer sums: `[White's, Black's]`, each `H` values in 1/[`QA`]
@@ -28,7 +28,7 @@ impl Accumulator {
     pub fn refresh(&mut self, net: &Network, p: &Planes) {
         for persp in 0..2 {
             self.v[persp] = net.l.b1;
-            net.apply(&mut self.v[persp], net.shape.kinds(p, persp), [0; 4]);
+            net.apply(&mut self.v[persp], net.shape.kinds(p, persp), [0; KINDS]);
         }
     }
 
@@ -60,7 +60,7 @@ impl Network {
     /// Adds the first-layer columns of inputs `add` to `acc` and subtracts those of `sub`
     /// (wrapping, as the AVX2 instructions do).
     #[inline]
-    fn apply(&self, acc: &mut [i16; H], add: [u64; 4], sub: [u64; 4]) {
+    fn apply(&self, acc: &mut [i16; H], add: [u64; KINDS], sub: [u64; KINDS]) {
         let offsets = self.shape.offsets();
         #[cfg(target_arch = "x86_64")]
         if self.simd {
@@ -122,7 +122,13 @@ pub(super) fn column(w1: &[i16], f: u16) -> &[i16; H] {
 }
 
 /// The portable [`Network::apply`].
-fn apply_scalar(acc: &mut [i16; H], w1: &[i16], add: [u64; 4], sub: [u64; 4], off: [u16; 4]) {
+fn apply_scalar(
+    acc: &mut [i16; H],
+    w1: &[i16],
+    add: [u64; KINDS],
+    sub: [u64; KINDS],
+    off: [u16; KINDS],
+) {
     for f in inputs(add, off) {
         for (a, &w) in acc.iter_mut().zip(column(w1, f)) {
             *a = a.wrapping_add(w);

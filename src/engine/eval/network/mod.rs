@@ -1,6 +1,5 @@
-//! The evaluation network (NNUE-style) of one variant, the evaluation of every variant but
-//! Italian Damone: the inference side. A `DMNN` file loads through `EvalFile` like Damone's
-//! pattern weights ([`super::Net::from_bytes`]); the search keeps a first layer a ply and
+//! The evaluation network (NNUE-style) of one variant: the inference side. A `DMNN` file
+//! loads through `EvalFile` like pattern weights ([`super::Net::from_bytes`]); the search keeps a first layer a ply and
 //! updates it from a neighbouring position's (`Worker::static_eval`). Trained by
 //! `damiera-train network` (docs/training.md). The shape follows the strongest English engine
 //! (GuiNN_Checkers: sparse piece-square inputs, a first layer updated incrementally, then
@@ -24,8 +23,14 @@
 //! | total             |                              | 120 | 190   |
 //!
 //! `sq` is the [`Planes`](super::Planes) bit in the perspective's view. A man on its own
-//! crowning row (no legal position has one) has no input and is ignored. Italian Damone (a
-//! third rank) is not supported: [`Shape::of`] refuses it.
+//! crowning row (no legal position has one) has no input and is ignored.
+//!
+//! Italian Damone ([`Shape::DAMONE`]) has a third rank and no crowning row: its Pedina crowns
+//! on two squares only (docs/rules.md) and may stand on any square, so `n` is 0 there
+//! (`M = S = 32`), and after each side's Dama (king) inputs come its Damone inputs, `S` each:
+//! own Pedina `sq`, own Dama `S + sq`, own Damone `2S + sq`, opponent Pedina `3S + sq`,
+//! opponent Dama `4S + sq`, opponent Damone `5S + sq`, 192 in all. The 180° turn maps
+//! Damone's start position onto itself with the colours swapped, as on the other boards.
 //!
 //! # Layers
 //! - L1: inputs -> [`H`] = 128, the same weights for both perspectives: the [`Accumulator`]
@@ -84,4 +89,4 @@ mod tests;
 pub use file::{HEADER, MAGIC, VERSION};
 pub use forward::Accumulator;
 pub use model::Network;
-pub use shape::{Shape, H, L1_OUT, L2, L3, MAX_BIAS, MAX_INPUTS, QA, QW, QW_SHIFT};
+pub use shape::{Shape, H, KINDS, L1_OUT, L2, L3, MAX_BIAS, MAX_INPUTS, QA, QW, QW_SHIFT};

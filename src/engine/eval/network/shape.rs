@@ -22,54 +22,69 @@ pub const QW_SHIFT: u32 = 6;
 /// The largest magnitude of a dense layer's `i32` bias a file may hold (2^24), which keeps
 /// every sum inside `i32`.
 pub const MAX_BIAS: i32 = 1 << 24;
-/// The most inputs of any board (10x10).
-pub const MAX_INPUTS: usize = 190;
+/// The most inputs of any board (Italian Damone's 8x8 with three ranks).
+pub const MAX_INPUTS: usize = 192;
+/// Piece kinds a perspective's inputs are grouped in: own man, own king (Dama), own Damone,
+/// opponent man, opponent king, opponent Damone ([`Shape::kinds`]); the Damone kinds are
+/// empty outside Italian Damone.
+pub const KINDS: usize = 6;
 
 /// The feature geometry of a variant's board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Shape {
     /// Playable squares `S` (32 or 50).
     pub squares: u32,
-    /// Squares a row `n` (4 or 5).
-    pub per_row: u32,
+    /// Squares of a man's crowning row `c`, where no man stands and which the man inputs leave
+    /// out: the squares a row (4 on 8x8, 5 on 10x10); 0 in Italian Damone, whose Pedina
+    /// crowns on two squares only and may stand on any square.
+    pub crowning: u32,
+    /// Ranks of pieces: 2 (man and king) or 3 (Italian Damone's Pedina, Dama and Damone).
+    pub ranks: u32,
 }
 
 impl Shape {
     /// The 8x8 boards (English, Italian, Brazilian, Russian): 120 inputs.
     pub const B8: Shape = Shape {
         squares: 32,
-        per_row: 4,
+        crowning: 4,
+        ranks: 2,
     };
-    /// The 10x10 board (International): 190 inputs.
+    /// The 10x10 board (International, Antidraughts, Breakthrough, Frisian, Frysk!): 190
+    /// inputs.
     pub const B10: Shape = Shape {
         squares: 50,
-        per_row: 5,
+        crowning: 5,
+        ranks: 2,
+    };
+    /// Italian Damone's 8x8 board with three ranks: 192 inputs.
+    pub const DAMONE: Shape = Shape {
+        squares: 32,
+        crowning: 0,
+        ranks: 3,
     };
 
     /// The shape of variant `v`'s network.
-    ///
-    /// # Errors
-    /// Italian Damone (a third rank of pieces, which the features do not cover).
-    pub fn of(v: Variant) -> Result<Shape, String> {
+    pub const fn of(v: Variant) -> Shape {
         match v {
-            Variant::Damone => Err("no evaluation network for Italian Damone".into()),
+            Variant::Damone => Shape::DAMONE,
             Variant::International
             | Variant::Antidraughts
             | Variant::Breakthrough
             | Variant::Frisian
-            | Variant::Frysk => Ok(Shape::B10),
-            _ => Ok(Shape::B8),
+            | Variant::Frysk => Shape::B10,
+            _ => Shape::B8,
         }
     }
 
-    /// Squares a man can stand on: `M = S - n`.
+    /// Squares a man can stand on: `M = S - c`.
     pub const fn man_squares(&self) -> usize {
-        (self.squares - self.per_row) as usize
+        (self.squares - self.crowning) as usize
     }
 
-    /// Inputs a perspective: `2M + 2S` (120 on 8x8, 190 on 10x10).
+    /// Inputs a perspective: `2M + 2(ranks - 1)S` (120 on 8x8, 190 on 10x10, 192 in
+    /// Italian Damone).
     pub const fn inputs(&self) -> usize {
-        2 * self.man_squares() + 2 * self.squares as usize
+        2 * self.man_squares() + 2 * (self.ranks as usize - 1) * self.squares as usize
     }
 
     /// The active inputs of `p` for White's perspective (`persp` 0) and Black's (1): indices
@@ -82,17 +97,21 @@ impl Shape {
         [0, 1].map(|persp| inputs(self.kinds(p, persp), offsets).collect())
     }
 
-    /// The first input of each piece kind: own man, own king, opponent man, opponent king.
-    pub(super) const fn offsets(&self) -> [u16; 4] {
+    /// The first input of each piece kind ([`KINDS`]' order). With two ranks the Damone kinds
+    /// are always empty and their offsets unused; the others are then own man 0, own king `M`,
+    /// opponent man `M + S`, opponent king `2M + S`.
+    pub(super) const fn offsets(&self) -> [u16; KINDS] {
         let (m, s) = (self.man_squares() as u16, self.squares as u16);
-        [0, m, m + s, 2 * m + s]
+        let own = m + (self.ranks as u16 - 1) * s;
+        [0, m, m + s, own, own + m, own + m + s]
     }
 
     /// The active inputs of White's perspective (`persp` 0: `p` as it is) or Black's (1: `p`
-    /// flipped), as four square sets: own men (bit `sq`), own kings, opponent men (bit
-    /// `sq - n`), opponent kings; bit `i` of set `k` is input `offsets()[k] + i`.
+    /// flipped), as [`KINDS`] square sets: own men (bit `sq`), own kings, own Damoni,
+    /// opponent men (bit `sq - c`), opponent kings, opponent Damoni; bit `i` of set `k` is
+    /// input `offsets()[k] + i`.
     #[inline(always)]
-    pub(super) fn kinds(&self, p: &Planes, persp: usize) -> [u64; 4] {
+    pub(super) fn kinds(&self, p: &Planes, persp: usize) -> [u64; KINDS] {
         let v = if persp == 0 {
             *p
         } else {
@@ -100,27 +119,30 @@ impl Shape {
         };
         let all = (1u64 << self.squares) - 1;
         let men_mask = (1u64 << self.man_squares()) - 1;
-        let (own, opp, kings) = (v.white & all, v.black & all, v.rank2);
+        let (own, opp) = (v.white & all, v.black & all);
+        let men = !(v.rank2 | v.rank3);
         [
-            own & !kings & men_mask,
-            own & kings,
-            ((opp & !kings) >> self.per_row) & men_mask,
-            opp & kings,
+            own & men & men_mask,
+            own & v.rank2,
+            own & v.rank3,
+            ((opp & men) >> self.crowning) & men_mask,
+            opp & v.rank2,
+            opp & v.rank3,
         ]
     }
 }
 
-/// The inputs of four square sets ([`Shape::kinds`]' form) with `offsets`, in order: input
-/// `offsets[k] + sq` for each square `sq` of set `k`.
+/// The inputs of [`KINDS`] square sets ([`Shape::kinds`]' form) with `offsets`, in order:
+/// input `offsets[k] + sq` for each square `sq` of set `k`.
 pub(super) struct Inputs {
-    sets: [u64; 4],
-    offsets: [u16; 4],
+    sets: [u64; KINDS],
+    offsets: [u16; KINDS],
     k: usize,
 }
 
 /// [`Inputs`] of `sets`.
 #[inline(always)]
-pub(super) fn inputs(sets: [u64; 4], offsets: [u16; 4]) -> Inputs {
+pub(super) fn inputs(sets: [u64; KINDS], offsets: [u16; KINDS]) -> Inputs {
     Inputs {
         sets,
         offsets,
@@ -133,7 +155,7 @@ impl Iterator for Inputs {
 
     #[inline(always)]
     fn next(&mut self) -> Option<u16> {
-        while self.k < 4 {
+        while self.k < KINDS {
             let set = &mut self.sets[self.k];
             if *set != 0 {
                 let f = self.offsets[self.k] + set.trailing_zeros() as u16;

@@ -3,6 +3,7 @@
 
 use super::file::payload_len;
 use super::*;
+use crate::core::damone::DamoneDraughts;
 use crate::core::movegen::Duplicates;
 use crate::core::moves::MoveList;
 use crate::core::play::Play;
@@ -10,46 +11,50 @@ use crate::core::rules::{Brazilian, English, International, Italian, Rules, Russ
 use crate::core::variant::Variant;
 use crate::engine::eval::planes;
 use crate::engine::eval::planes::Planes;
+use crate::engine::eval::Evaluate;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+/// Italian Damone (the default rule: no Damone win).
+type Damone = DamoneDraughts<false>;
+
 /// Calls `f(before, after)` for every move of a random legal game of at most `plies`
 /// plies from the start (the moves drawn by an `StdRng` seeded with `seed`).
-fn random_game<R: Rules>(seed: u64, plies: usize, mut f: impl FnMut(&Planes, &Planes)) {
+fn random_game<G: Evaluate>(seed: u64, plies: usize, mut f: impl FnMut(&Planes, &Planes)) {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut pos = <R as Play>::start();
+    let mut pos = G::start();
     let mut list = MoveList::new();
     for _ in 0..plies {
-        <R as Play>::generate(&pos, &mut list, Duplicates::Drop);
+        G::generate(&pos, &mut list, Duplicates::Drop);
         if list.is_empty() {
             break;
         }
         let mv = list.as_slice()[rng.gen_range(0..list.len())];
-        let next = <R as Play>::make(&pos, &mv);
-        f(&planes(&pos), &planes(&next));
+        let next = G::make(&pos, &mv);
+        f(&G::planes(&pos), &G::planes(&next));
         pos = next;
     }
 }
 
-/// Every position of `games` random games of variant `R`.
-fn positions<R: Rules>(games: u64) -> Vec<Planes> {
+/// Every position of `games` random games of variant `G`.
+fn positions<G: Evaluate>(games: u64) -> Vec<Planes> {
     let mut out = Vec::new();
     for seed in 0..games {
-        random_game::<R>(seed, 200, |_, after| out.push(*after));
+        random_game::<G>(seed, 200, |_, after| out.push(*after));
     }
     out
 }
 
 /// Incremental updates along random games equal a refresh after every move, with the
 /// AVX2 and the scalar paths; returns the moves checked and how many were captures.
-fn incremental_matches_refresh<R: Rules>(seeds: u64) -> (usize, usize) {
-    let mut net = Network::random(R::VARIANT, 7).unwrap();
+fn incremental_matches_refresh<G: Evaluate>(seeds: u64) -> (usize, usize) {
+    let mut net = Network::random(G::VARIANT, 7);
     let (mut moves, mut captures) = (0, 0);
     for simd in [true, false] {
         net.set_simd(simd);
         for seed in 0..seeds {
-            let mut acc = Accumulator::new(&net, &planes(&<R as Play>::start()));
-            random_game::<R>(seed, 200, |before, after| {
+            let mut acc = Accumulator::new(&net, &G::planes(&G::start()));
+            random_game::<G>(seed, 200, |before, after| {
                 acc.update(&net, before, after);
                 assert_eq!(acc, Accumulator::new(&net, after), "seed {seed}");
                 moves += 1;
@@ -69,6 +74,7 @@ fn incremental_update_equals_refresh() {
         incremental_matches_refresh::<International>(40),
         incremental_matches_refresh::<Italian>(10),
         incremental_matches_refresh::<Brazilian>(10),
+        incremental_matches_refresh::<Damone>(20),
     ] {
         assert!(
             moves > 500 && captures > 100,
@@ -81,37 +87,63 @@ fn incremental_update_equals_refresh() {
 fn shapes_and_start_features() {
     assert_eq!(Shape::B8.inputs(), 120);
     assert_eq!(Shape::B10.inputs(), 190);
-    assert_eq!(
-        Shape::of(Variant::International).unwrap().inputs(),
-        MAX_INPUTS
-    );
-    assert!(Shape::of(Variant::Damone).is_err());
-    assert!(Network::random(Variant::Damone, 1).is_err());
+    assert_eq!(Shape::of(Variant::International).inputs(), 190);
+    assert_eq!(Shape::of(Variant::Damone).inputs(), MAX_INPUTS);
+    assert_eq!(MAX_INPUTS, 2 * 32 + 4 * 32);
     // White's men start on the low rows and move up (the features' orientation).
     let p = planes(&<English as Play>::start());
     assert_eq!(p.white, 0xFFF);
     for persp in 0..2 {
         let k = Shape::B8.kinds(&p, persp);
-        assert_eq!(k, [0xFFF, 0, 0xFFF << 16, 0], "perspective {persp}");
+        assert_eq!(k, [0xFFF, 0, 0, 0xFFF << 16, 0, 0], "perspective {persp}");
     }
     let p = planes(&<International as Play>::start());
     let k = Shape::B10.kinds(&p, 1);
-    assert_eq!(k, [(1 << 20) - 1, 0, ((1 << 20) - 1) << 25, 0]);
+    assert_eq!(k, [(1 << 20) - 1, 0, 0, ((1 << 20) - 1) << 25, 0, 0]);
     // A man on its own crowning row (no legal position) has no input.
     let q = Planes {
         white: 1 << 31,
         black: 1,
         ..Planes::default()
     };
-    assert_eq!(Shape::B8.kinds(&q, 0), [0; 4]);
-    assert_eq!(Shape::B8.kinds(&q, 1), [0; 4]);
+    assert_eq!(Shape::B8.kinds(&q, 0), [0; KINDS]);
+    assert_eq!(Shape::B8.kinds(&q, 1), [0; KINDS]);
+}
+
+/// Italian Damone's features: its start position (docs/rules.md: each side a Damone in its
+/// corner, two Damas, five Pedine) seen from either side is the same, every piece has an
+/// input (a Pedina on the top row too, which no other board has) and the inputs are distinct.
+#[test]
+fn damone_features() {
+    use crate::core::damone::notation;
+    use crate::core::damone::rules::START_FEN;
+    let p = Damone::planes(&notation::parse_fen(START_FEN).unwrap());
+    let s = Shape::DAMONE;
+    for persp in 0..2 {
+        let k = s.kinds(&p, persp);
+        let counts = k.map(u64::count_ones);
+        assert_eq!(counts, [5, 2, 1, 5, 2, 1], "perspective {persp}");
+    }
+    assert_eq!(s.kinds(&p, 0), s.kinds(&p, 1));
+    let [w, b] = s.features(&p);
+    assert_eq!(w.len(), 16);
+    assert!(w.windows(2).all(|x| x[0] < x[1]) && *w.last().unwrap() < 192);
+    assert_eq!(w, b);
+    // White's Pedina on a8 (the top row, square 28 in the planes' order, the row's first
+    // dark square from the left) and Black's Damone on h1 (square 3): own Pedina input 28,
+    // opponent Damone input 5 * 32 + 3.
+    let q = Damone::planes(&notation::parse_fen("W:Wa8:BIh1").unwrap());
+    let [w, b] = s.features(&q);
+    assert_eq!(w, vec![28, 5 * 32 + 3]);
+    // From Black's side: its own Damone on the turned square 31 - 3, White's Pedina on 31 - 28.
+    assert_eq!(b, vec![2 * 32 + 28, 3 * 32 + 3]);
 }
 
 /// Evaluations and accumulators along the positions of random games are the same with
 /// the AVX2 and the scalar paths.
-fn simd_matches_scalar<R: Rules>() {
+fn simd_matches_scalar<G: Evaluate>() {
     for seed in 0..4 {
-        let mut simd = Network::random(R::VARIANT, seed).unwrap();
+        let mut simd = Network::random(G::VARIANT, seed);
         if !simd.set_simd(true) {
             eprintln!("no AVX2 on this CPU: nothing to compare");
             return;
@@ -119,11 +151,11 @@ fn simd_matches_scalar<R: Rules>() {
         let mut scalar = simd.clone();
         assert!(!scalar.set_simd(false));
         let (mut a, mut b) = (
-            Accumulator::new(&simd, &planes(&<R as Play>::start())),
-            Accumulator::new(&scalar, &planes(&<R as Play>::start())),
+            Accumulator::new(&simd, &G::planes(&G::start())),
+            Accumulator::new(&scalar, &G::planes(&G::start())),
         );
         let mut nonzero = 0;
-        random_game::<R>(seed + 100, 200, |before, after| {
+        random_game::<G>(seed + 100, 200, |before, after| {
             a.update(&simd, before, after);
             b.update(&scalar, before, after);
             assert_eq!(a, b);
@@ -138,7 +170,7 @@ fn simd_matches_scalar<R: Rules>() {
     }
     // Extreme accumulators: every activation clipped at 0 or at QA, weights at the ends
     // of `i8` (the `maddubs` bound).
-    let mut simd = Network::random(R::VARIANT, 99).unwrap();
+    let mut simd = Network::random(G::VARIANT, 99);
     for (o, row) in simd.l.w2.iter_mut().enumerate() {
         row.fill(if o % 2 == 0 { -128 } else { 127 });
     }
@@ -161,15 +193,16 @@ fn simd_equals_scalar() {
     simd_matches_scalar::<English>();
     simd_matches_scalar::<Russian>();
     simd_matches_scalar::<International>();
+    simd_matches_scalar::<Damone>();
 }
 
 #[test]
 fn colour_flip_symmetry() {
-    fn check<R: Rules>() {
-        let net = Network::random(R::VARIANT, 3).unwrap();
-        let squares = u32::from(<R as Play>::SQUARES);
+    fn check<G: Evaluate>() {
+        let net = Network::random(G::VARIANT, 3);
+        let squares = u32::from(G::SQUARES);
         let mut differ = 0;
-        for p in positions::<R>(10) {
+        for p in positions::<G>(10) {
             let q = p.flipped(squares);
             let (a, b) = (Accumulator::new(&net, &p), Accumulator::new(&net, &q));
             assert_eq!(a.v[0], b.v[1]);
@@ -184,12 +217,13 @@ fn colour_flip_symmetry() {
     check::<English>();
     check::<Italian>();
     check::<International>();
+    check::<Damone>();
 }
 
 #[test]
 fn file_round_trip_and_bad_files() {
     for v in [Variant::English, Variant::Russian, Variant::International] {
-        let net = Network::random(v, 11).unwrap();
+        let net = Network::random(v, 11);
         let bytes = net.to_bytes();
         assert_eq!(bytes.len(), HEADER + payload_len(net.shape()));
         let size = if v == Variant::International {
@@ -210,7 +244,7 @@ fn file_round_trip_and_bad_files() {
         }
     }
     let v = Variant::English;
-    let bytes = Network::random(v, 12).unwrap().to_bytes();
+    let bytes = Network::random(v, 12).to_bytes();
     let refuse = |b: &[u8], v: Variant, what: &str| {
         let e = Network::from_bytes(b, v).expect_err(what);
         assert!(
@@ -235,7 +269,7 @@ fn file_round_trip_and_bad_files() {
     refuse(&edit(4, 2), v, "version 2");
     refuse(&bytes, Variant::Russian, "network for english, not russian");
     refuse(&edit(6, 200), v, "unknown variant");
-    refuse(&bytes, Variant::Damone, "Damone");
+    refuse(&bytes, Variant::Damone, "network for english, not damone");
     refuse(&edit(8, 121), v, "layer sizes 121-128-32-32-1");
     refuse(&edit(10, 64), v, "layer sizes");
     let i = HEADER + 1000;
@@ -332,7 +366,7 @@ fn float_reference_agrees() {
         let (mut worst, mut total, mut count) = (0f64, 0f64, 0);
         let mut spread = 0f64;
         for seed in 0..3 {
-            let net = Network::random(R::VARIANT, seed).unwrap();
+            let net = Network::random(R::VARIANT, seed);
             for p in positions::<R>(5) {
                 let int = net.evaluate(&Accumulator::new(&net, &p), p.black_to_move);
                 let float = float_eval(&net, &p, squares, per_row);
@@ -362,7 +396,7 @@ fn float_reference_agrees() {
 #[test]
 fn features_match_the_accumulator() {
     fn check<R: Rules>() {
-        let net = Network::random(R::VARIANT, 3).unwrap();
+        let net = Network::random(R::VARIANT, 3);
         for p in positions::<R>(3) {
             let acc = Accumulator::new(&net, &p);
             for (persp, f) in net.shape().features(&p).iter().enumerate() {
@@ -411,7 +445,7 @@ fn from_floats(v: Variant, f: &[Vec<f32>; 8]) -> Result<Network, String> {
 #[test]
 fn from_float_round_trips() {
     for v in [Variant::English, Variant::International] {
-        let net = Network::random(v, 11).unwrap();
+        let net = Network::random(v, 11);
         let mut f = floats(&net);
         assert_eq!(from_floats(v, &f).unwrap(), net);
         let (qa, qw, qab) = (QA as f32, QW as f32, (QA * QW) as f32);
@@ -430,7 +464,7 @@ fn from_float_round_trips() {
 #[test]
 fn from_float_refuses_bad_input() {
     let v = Variant::English;
-    let good = floats(&Network::random(v, 5).unwrap());
+    let good = floats(&Network::random(v, 5));
     let with = |layer: usize, i: usize, x: f32| {
         let mut f = good.clone();
         f[layer][i] = x;
