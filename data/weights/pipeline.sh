@@ -10,8 +10,8 @@
 # generation 0 alone before adjudication, docs/journal/pattern-weights.md; on International generations 1
 # and 2 each beat the one before.)
 #
-# The pattern weights (about 27, 47, 24, 24, 35 and 110 minutes on 2 cores; damone.dmev ships, the
-# others retired when their variants got networks, docs/training.md "Retired weights"):
+# The pattern weights (about 27, 47, 24, 24, 35 and 110 minutes on 2 cores; all retired when their
+# variants got networks, damone.dmev last, docs/training.md "Retired weights"):
 #   ADJUDICATE=150 LAMBDA=1.0 L2=1e-8 THREADS=2 sh data/weights/pipeline.sh english 24000
 #   ADJUDICATE=200 sh data/weights/pipeline.sh italian 24000
 #   ADJUDICATE=150 L2=1e-7 THREADS=2 sh data/weights/pipeline.sh brazilian 24000

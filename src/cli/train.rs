@@ -1,6 +1,6 @@
 //! `damiera train`: moved. Training is one command in the trainer crate, `damiera-train`
 //! (`trainer/`, docs/training.md): `damiera-train network` for a network, `damiera-train
-//! patterns` for Italian Damone's pattern weights (what `damiera train` fitted).
+//! patterns` for pattern weights (what `damiera train` fitted).
 
 use clap::Args;
 use std::process::ExitCode;

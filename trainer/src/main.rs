@@ -1,6 +1,7 @@
 //! `damiera-train`: the one training command (docs/training.md). `damiera-train network`
 //! trains an evaluation network (candle, CPU) and writes it as DMNN, the evaluation of every
-//! variant but Italian Damone; `damiera-train patterns` fits Damone's pattern weights (DMEV).
+//! variant; `damiera-train patterns` fits pattern weights (DMEV), the evaluation before the
+//! networks.
 //! Both read the self-play data `damiera selfplay` writes (DMSP).
 
 mod network_cmd;
@@ -20,10 +21,9 @@ struct Cli {
 /// What to train.
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// An evaluation network (DMNN), the evaluation of English, Italian, Brazilian, Russian
-    /// and International.
+    /// An evaluation network (DMNN), the evaluation of every variant.
     Network(network_cmd::NetworkArgs),
-    /// Pattern weights (DMEV), Italian Damone's evaluation.
+    /// Pattern weights (DMEV), the evaluation before the networks (loads with EvalFile).
     Patterns(patterns_cmd::PatternsArgs),
 }
 

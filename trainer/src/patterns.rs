@@ -1,5 +1,5 @@
-//! `damiera-train patterns`: fits Italian Damone's pattern weights
-//! ([`damiera::engine::eval::learned`], a `DMEV` file; the other variants play with a network)
+//! `damiera-train patterns`: fits pattern weights ([`damiera::engine::eval::learned`], a
+//! `DMEV` file; the built-in evaluation of every variant is a network)
 //! to self-play positions by the Texel method: minimise the logistic (cross-entropy) loss between
 //! `sigmoid(eval / scale)` and a target mixing the game result and the self-play search score,
 //! `lambda · result + (1 − lambda) · sigmoid(score / scale)`, with Adam over mini-batches.

@@ -9,8 +9,7 @@ use std::time::Instant;
 /// `damiera-train patterns`'s arguments.
 #[derive(Args, Debug)]
 pub struct PatternsArgs {
-    /// damone (the variant that plays with pattern weights), or english, italian, brazilian,
-    /// russian or international.
+    /// damone, english, italian, brazilian, russian or international.
     #[arg(long, short)]
     pub variant: Variant,
     /// Self-play data files (`damiera selfplay --out`).

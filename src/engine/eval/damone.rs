@@ -1,5 +1,6 @@
 //! Italian Damone's evaluation: its [`Evaluate`] side (learned weights on the [`Planes`] of its
-//! three ranks, else the hand-set evaluation below) for [`DamoneDraughts`].
+//! three ranks: the built-in network, or pattern weights through `EvalFile`; else the hand-set
+//! evaluation below) for [`DamoneDraughts`].
 //!
 //! The hand-set evaluation, in centi-Pedines (a Pedine is 100) from the side to move's point
 //! of view; hand-set values, what Damone played with before it had learned weights.
@@ -27,8 +28,9 @@ use crate::core::geometry::{Board8, Geometry};
 use crate::core::rules::Color;
 
 impl<const DAMONES_WIN: bool> Evaluate for DamoneDraughts<DAMONES_WIN> {
-    /// The learned weights on the [`Planes`] (8x8, no flying kings) when given, else the
-    /// hand-set [`evaluate`].
+    /// The learned weights (a network or pattern weights) on the [`Planes`] (8x8, no flying
+    /// kings) when given, else the hand-set [`evaluate`]. The search keeps a network's first
+    /// layer up to date move by move instead (`Worker::static_eval`).
     fn evaluate(pos: &Position, net: Option<&Net>) -> i32 {
         match net {
             Some(net) => net.evaluate::<false>(&Self::planes(pos), false),

@@ -1,7 +1,8 @@
-//! Italian Damone's evaluation: Scan's idea of pattern weights over overlapping board regions,
-//! plus a few draughts terms, every weight fitted by `damiera-train patterns` to self-play
-//! games (docs/training.md, "Pattern weights"; the other variants play with the
-//! [`super::network`], which a [`Net`] holds as well). One definition serves both boards; [`Layout`] holds what differs
+//! Pattern weights, the evaluation before the networks (a `DMEV` file through `EvalFile`):
+//! Scan's idea of pattern weights over overlapping board regions, plus a few draughts terms,
+//! every weight fitted by `damiera-train patterns` to self-play games (docs/training.md,
+//! "Pattern weights"; the built-in evaluation is the [`super::network`], which a [`Net`]
+//! holds as well). One definition serves both boards; [`Layout`] holds what differs
 //! (8x8: 4 dark squares a row, 8 rows; International's 10x10: 5 a row, 10 rows).
 //!
 //! The score of a position is `S(white's view) - S(black's view)`, where a view is the board as

@@ -5,10 +5,11 @@
 //! implements it here, Italian Damone in [`damone`]. The search asks for `G: Evaluate`.
 //!
 //! The evaluation is the [`network`] (NNUE-style, `DMNN`), trained from self-play games by
-//! `damiera-train network` (the trainer crate, docs/training.md): English, Italian, Brazilian,
-//! Russian and International play with it. Besides it:
-//! - [`learned`]: Italian Damone's pattern weights (`DMEV`) and a few draughts terms, fitted by
-//!   `damiera-train patterns`; a [`Net`] holds either these or a network. Each variant's
+//! `damiera-train network` (the trainer crate, docs/training.md): every variant plays with it.
+//! Besides it:
+//! - [`learned`]: pattern weights (`DMEV`, the evaluation before the networks) and a few
+//!   draughts terms, fitted by `damiera-train patterns`; a [`Net`] holds either these or a
+//!   network. Each variant's
 //!   weights are a file in `data/weights/`, embedded at build time and replaceable at run time
 //!   ([`weights`]: the `EvalFile` option, an option of the [`crate::engine::Engine`], which
 //!   hands the weights to its search).

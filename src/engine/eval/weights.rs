@@ -19,17 +19,16 @@ const N: usize = Variant::ALL.len();
 
 /// The weights files shipped in `data/weights/`, one per variant that has been trained, in
 /// [`Variant::ALL`] order (`None` would leave a variant the hand-set evaluation): an
-/// evaluation network (`DMNN`) for English, Italian, Brazilian, Russian and International,
-/// pattern weights (`DMEV`) for Damone, and networks for Antidraughts, Breakthrough, Frisian
-/// and Frysk!. Each file is the one that won its match against the
-/// one before (docs/strength.md "Evaluation network", docs/training.md for the commands).
-/// [`Net::from_bytes`] tells the two formats apart by their magic.
+/// evaluation network (`DMNN`) for every variant. Each file is the one that won its match
+/// against the one before (docs/strength.md "Evaluation network", docs/training.md for the
+/// commands). [`Net::from_bytes`] tells a network from pattern weights (`DMEV`, which load
+/// through `EvalFile`) by its magic.
 const EMBEDDED: [Option<&[u8]>; N] = [
     Some(include_bytes!("../../../data/weights/english-d10d.dmnn")),
     Some(include_bytes!("../../../data/weights/italian-g1.dmnn")),
     Some(include_bytes!("../../../data/weights/brazilian-g2.dmnn")),
     Some(include_bytes!("../../../data/weights/russian-g2.dmnn")),
-    Some(include_bytes!("../../../data/weights/damone.dmev")),
+    Some(include_bytes!("../../../data/weights/damone-g1.dmnn")),
     Some(include_bytes!(
         "../../../data/weights/international-g3.dmnn"
     )),
