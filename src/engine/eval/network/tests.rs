@@ -3,24 +3,50 @@
 
 use super::file::payload_len;
 use super::*;
-use crate::core::damone::DamoneDraughts;
+use crate::core::damone::{DamoneDraughts, Position as DamonePosition, Rank};
 use crate::core::movegen::Duplicates;
 use crate::core::moves::MoveList;
 use crate::core::play::Play;
-use crate::core::rules::{Brazilian, English, International, Italian, Rules, Russian};
+use crate::core::position::Position;
+use crate::core::rules::{Brazilian, Color, English, International, Italian, Rules, Russian};
 use crate::core::variant::Variant;
 use crate::engine::eval::planes;
-use crate::engine::eval::planes::Planes;
-use crate::engine::eval::Evaluate;
+use crate::engine::eval::planes::{dense, Planes};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 /// Italian Damone (the default rule: no Damone win).
 type Damone = DamoneDraughts<false>;
 
+/// What these tests need of a variant: its moves ([`Play`]) and its positions as [`Planes`].
+/// (Not `eval::Evaluate`, whose module depends on this one's parent.)
+trait Game: Play {
+    /// `pos` as square sets.
+    fn planes_of(pos: &Self::Position) -> Planes;
+}
+
+impl<R: Rules> Game for R {
+    fn planes_of(pos: &Position<R>) -> Planes {
+        planes(pos)
+    }
+}
+
+impl Game for Damone {
+    /// Dama on `rank2`, Damone on `rank3`, built here from the position's square sets.
+    fn planes_of(pos: &DamonePosition) -> Planes {
+        Planes {
+            white: u64::from(dense(pos.pieces(Color::White).0)),
+            black: u64::from(dense(pos.pieces(Color::Black).0)),
+            rank2: u64::from(dense(pos.ranked(Rank::Dama).0)),
+            rank3: u64::from(dense(pos.ranked(Rank::Damone).0)),
+            black_to_move: pos.side() == Color::Black,
+        }
+    }
+}
+
 /// Calls `f(before, after)` for every move of a random legal game of at most `plies`
 /// plies from the start (the moves drawn by an `StdRng` seeded with `seed`).
-fn random_game<G: Evaluate>(seed: u64, plies: usize, mut f: impl FnMut(&Planes, &Planes)) {
+fn random_game<G: Game>(seed: u64, plies: usize, mut f: impl FnMut(&Planes, &Planes)) {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut pos = G::start();
     let mut list = MoveList::new();
@@ -31,13 +57,13 @@ fn random_game<G: Evaluate>(seed: u64, plies: usize, mut f: impl FnMut(&Planes, 
         }
         let mv = list.as_slice()[rng.gen_range(0..list.len())];
         let next = G::make(&pos, &mv);
-        f(&G::planes(&pos), &G::planes(&next));
+        f(&G::planes_of(&pos), &G::planes_of(&next));
         pos = next;
     }
 }
 
 /// Every position of `games` random games of variant `G`.
-fn positions<G: Evaluate>(games: u64) -> Vec<Planes> {
+fn positions<G: Game>(games: u64) -> Vec<Planes> {
     let mut out = Vec::new();
     for seed in 0..games {
         random_game::<G>(seed, 200, |_, after| out.push(*after));
@@ -47,13 +73,13 @@ fn positions<G: Evaluate>(games: u64) -> Vec<Planes> {
 
 /// Incremental updates along random games equal a refresh after every move, with the
 /// AVX2 and the scalar paths; returns the moves checked and how many were captures.
-fn incremental_matches_refresh<G: Evaluate>(seeds: u64) -> (usize, usize) {
+fn incremental_matches_refresh<G: Game>(seeds: u64) -> (usize, usize) {
     let mut net = Network::random(G::VARIANT, 7);
     let (mut moves, mut captures) = (0, 0);
     for simd in [true, false] {
         net.set_simd(simd);
         for seed in 0..seeds {
-            let mut acc = Accumulator::new(&net, &G::planes(&G::start()));
+            let mut acc = Accumulator::new(&net, &G::planes_of(&G::start()));
             random_game::<G>(seed, 200, |before, after| {
                 acc.update(&net, before, after);
                 assert_eq!(acc, Accumulator::new(&net, after), "seed {seed}");
@@ -117,7 +143,7 @@ fn shapes_and_start_features() {
 fn damone_features() {
     use crate::core::damone::notation;
     use crate::core::damone::rules::START_FEN;
-    let p = Damone::planes(&notation::parse_fen(START_FEN).unwrap());
+    let p = Damone::planes_of(&notation::parse_fen(START_FEN).unwrap());
     let s = Shape::DAMONE;
     for persp in 0..2 {
         let k = s.kinds(&p, persp);
@@ -132,7 +158,7 @@ fn damone_features() {
     // White's Pedina on a8 (the top row, square 28 in the planes' order, the row's first
     // dark square from the left) and Black's Damone on h1 (square 3): own Pedina input 28,
     // opponent Damone input 5 * 32 + 3.
-    let q = Damone::planes(&notation::parse_fen("W:Wa8:BIh1").unwrap());
+    let q = Damone::planes_of(&notation::parse_fen("W:Wa8:BIh1").unwrap());
     let [w, b] = s.features(&q);
     assert_eq!(w, vec![28, 5 * 32 + 3]);
     // From Black's side: its own Damone on the turned square 31 - 3, White's Pedina on 31 - 28.
@@ -141,7 +167,7 @@ fn damone_features() {
 
 /// Evaluations and accumulators along the positions of random games are the same with
 /// the AVX2 and the scalar paths.
-fn simd_matches_scalar<G: Evaluate>() {
+fn simd_matches_scalar<G: Game>() {
     for seed in 0..4 {
         let mut simd = Network::random(G::VARIANT, seed);
         if !simd.set_simd(true) {
@@ -151,8 +177,8 @@ fn simd_matches_scalar<G: Evaluate>() {
         let mut scalar = simd.clone();
         assert!(!scalar.set_simd(false));
         let (mut a, mut b) = (
-            Accumulator::new(&simd, &G::planes(&G::start())),
-            Accumulator::new(&scalar, &G::planes(&G::start())),
+            Accumulator::new(&simd, &G::planes_of(&G::start())),
+            Accumulator::new(&scalar, &G::planes_of(&G::start())),
         );
         let mut nonzero = 0;
         random_game::<G>(seed + 100, 200, |before, after| {
@@ -198,7 +224,7 @@ fn simd_equals_scalar() {
 
 #[test]
 fn colour_flip_symmetry() {
-    fn check<G: Evaluate>() {
+    fn check<G: Game>() {
         let net = Network::random(G::VARIANT, 3);
         let squares = u32::from(G::SQUARES);
         let mut differ = 0;
