@@ -16,10 +16,10 @@
 //! groups solved before in their values, the others are edges within the group; (2) the edges
 //! are reversed; (3) values spread by increasing distance from the positions decided by the
 //! forward pass (no move: lost in 0, won in Antidraughts; a move to a loss in `d` outside the
-//! group: won in `d + 1`, a conversion counting as `d = 0`): a predecessor of a loss in `d` is a win in `d + 1`; a
-//! predecessor whose last undecided successor became a win, with no drawing or losing move
-//! out of the group, is a loss in one more than its longest such win; (4) whatever stays
-//! undecided is a draw.
+//! group: won in `d + 1`, a conversion counting as `d = 0`): a predecessor of a loss in `d` is
+//! a win in `d + 1`; a predecessor whose last undecided successor became a win, with no
+//! drawing or losing move out of the group, is a loss in one more than its longest such win;
+//! (4) whatever stays undecided is a draw.
 
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::Geometry;
@@ -160,7 +160,8 @@ pub fn position<R: Rules>(p: &Placement) -> Position<R> {
 /// The value of a position from its successors' entries (`succ(placement, material)`, each for
 /// the opponent, White to move after the flip), by the rules of docs/egdb.md: no move is a
 /// loss in 0 (a win in 0 in Antidraughts: [`no_move`]); a conversion counts 1 ply; otherwise a
-/// successor's distance plus 1; the winner takes the shortest win, the loser the longest loss. `verify` and `probe` use it.
+/// successor's distance plus 1; the winner takes the shortest win, the loser the longest loss.
+/// `verify` and `probe` use it.
 pub fn value_from_successors<R: Rules>(
     pos: &Position<R>,
     list: &mut MoveList,

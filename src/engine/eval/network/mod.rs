@@ -1,6 +1,7 @@
 //! The evaluation network (NNUE-style) of one variant: the inference side. A `DMNN` file
-//! loads through `EvalFile` like pattern weights ([`super::Net::from_bytes`]); the search keeps a first layer a ply and
-//! updates it from a neighbouring position's (`Worker::static_eval`). Trained by
+//! loads through `EvalFile` like pattern weights ([`super::Net::from_bytes`]); the search
+//! keeps a first layer a ply and updates it from a neighbouring position's
+//! (`Worker::static_eval`). Trained by
 //! `damiera-train network` (docs/training.md). The shape follows the strongest English engine
 //! (GuiNN_Checkers: sparse piece-square inputs, a first layer updated incrementally, then
 //! 32 -> 32 -> 1 in integer arithmetic) with NNUE's two perspectives.
