@@ -37,7 +37,7 @@ fn moves<R: Rules>() -> ((Planes, Planes), (Planes, Planes)) {
 
 fn bench_variant<R: Rules>(c: &mut Criterion) {
     let ((q0, q1), (c0, c1)) = moves::<R>();
-    let mut net = Network::random(R::VARIANT, 1);
+    let mut net = Network::random(R::VARIANT, 1, 1);
     for simd in [true, false] {
         if net.set_simd(simd) != simd {
             continue;
@@ -46,7 +46,7 @@ fn bench_variant<R: Rules>(c: &mut Criterion) {
         let mut g = c.benchmark_group(format!("network/{}/{path}", R::NAME));
         let acc = Accumulator::new(&net, &q1);
         g.bench_function("evaluate", |b| {
-            b.iter(|| net.evaluate(black_box(&acc), black_box(q1.black_to_move)))
+            b.iter(|| net.evaluate(black_box(&acc), black_box(&q1)))
         });
         g.bench_function("refresh", |b| {
             let mut acc = acc;

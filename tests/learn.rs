@@ -312,7 +312,11 @@ fn a_network_file_loads_through_eval_file_and_is_searched_with() {
     let mut scores = Vec::new();
     for seed in [1, 2] {
         let path = dir.path().join(format!("english-{seed}.dmnn"));
-        std::fs::write(&path, Network::random(Variant::English, seed).to_bytes()).unwrap();
+        std::fs::write(
+            &path,
+            Network::random(Variant::English, seed, seed as usize * 2 - 1).to_bytes(),
+        )
+        .unwrap();
         let (line, text) = depth1(format!(
             "setoption name EvalFile value {}\nposition startpos\ngo depth 1\nisready\nquit\n",
             path.display()
@@ -341,7 +345,7 @@ fn a_network_file_loads_through_eval_file_and_is_searched_with() {
     }
     assert_ne!(scores[0], scores[1], "two networks, one score");
     let russian = dir.path().join("russian.dmnn");
-    std::fs::write(&russian, Network::random(Variant::Russian, 1).to_bytes()).unwrap();
+    std::fs::write(&russian, Network::random(Variant::Russian, 1, 1).to_bytes()).unwrap();
     let (_, text) = depth1(format!(
         "setoption name EvalFile value {}\nposition startpos\ngo depth 1\nisready\nquit\n",
         russian.display()

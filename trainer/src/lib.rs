@@ -5,16 +5,20 @@
 //!
 //! The float model mirrors the integer one layer by layer: the first layer (inputs -> `H`,
 //! shared by both perspectives) on each perspective's 0/1 features ([`Shape::features`]),
-//! clipped ReLU to `[0, 1]`, the side to move's 128 then the other's, 256 -> 32 clipped ReLU,
-//! 32 -> 32 clipped ReLU, 32 -> 1: the output in men (1.0 = 100 centi-men), side to move's
-//! view.
+//! clipped ReLU to `[0, 1]`, the side to move's 128 then the other's, then in the layer stack
+//! of the position's piece count ([`Shape::stack`]; [`Config::stacks`] of them) 256 -> 32
+//! clipped ReLU, 32 -> 32 clipped ReLU, 32 -> 1: the output in men (1.0 = 100 centi-men), side
+//! to move's view. Every stack is computed for every position and the position's own is
+//! picked by a one-hot mask, so each stack learns from its positions only.
 
 pub mod patterns;
 
 use candle_core::{DType, Device, Tensor, Var};
 use candle_nn::{AdamW, Optimizer, ParamsAdamW};
 use damiera::egdb::{Egdb, Wld};
-use damiera::engine::eval::network::{Network, Shape, H, L1_OUT, L2, L3, MAX_BIAS, QA, QW};
+use damiera::engine::eval::network::{
+    Network, Shape, H, L1_OUT, L2, L3, MAX_BIAS, MAX_STACKS, QA, QW,
+};
 use damiera::engine::eval::{Evaluate, Planes};
 use damiera::tools::learn::data::{Outcome, Sample};
 use damiera::{Brazilian, English, International, Italian, Rules, Russian, Variant};
@@ -35,6 +39,9 @@ pub struct Config {
     pub lambda: f32,
     /// The sigmoid's scale `K` in centi-men: a score `s` stands for `sigmoid(s / K)`.
     pub scale: f32,
+    /// Layer stacks by piece count (1 to [`MAX_STACKS`]; [`Shape::stack`]); a network to
+    /// start from ([`Trainer::from_network`]) brings its own.
+    pub stacks: usize,
 }
 
 impl Default for Config {
@@ -43,6 +50,7 @@ impl Default for Config {
             lr: 1e-3,
             lambda: 0.7,
             scale: 200.0,
+            stacks: 1,
         }
     }
 }
@@ -55,7 +63,10 @@ pub struct Trainer {
     /// First layer `[n][H]` (input-major, as [`Network::from_float`] takes it) and biases.
     w1: Var,
     b1: Var,
-    /// Dense layers stored `[in][out]` (transposed for export).
+    /// Dense layers stored `[in][out]` (transposed for export), the stacks side by side:
+    /// `w2` `[L1_OUT][stacks * L2]` (stack `s`'s outputs at columns `s * L2 ..`), `b2`
+    /// `[stacks * L2]`, `w3` `[stacks][L2][L3]`, `b3` `[stacks][1][L3]`, `w4`
+    /// `[stacks][L3][1]`, `b4` `[stacks][1][1]`.
     w2: Var,
     b2: Var,
     w3: Var,
@@ -69,22 +80,28 @@ pub struct Trainer {
 }
 
 /// A batch's inputs and targets: dense 0/1 features of the side to move's perspective and
-/// the other's (`B x n`), and the target `t` (`B x 1`).
+/// the other's (`B x n`), each position's layer stack as a one-hot row (`B x stacks`), and
+/// the target `t` (`B x 1`).
 pub struct Batch {
     us: Tensor,
     them: Tensor,
+    stack: Tensor,
     target: Tensor,
 }
 
 impl Trainer {
     /// A float network of PyTorch-style random weights (uniform in ±1/sqrt(fan-in)) drawn
-    /// from `seed`.
+    /// from `seed`, with [`Config::stacks`] layer stacks.
     ///
     /// # Errors
-    /// Candle's.
+    /// Stacks out of range, or candle's.
     pub fn new(variant: Variant, cfg: Config, seed: u64) -> Result<Trainer, String> {
         let shape = Shape::of(variant);
         let n = shape.inputs();
+        let st = cfg.stacks;
+        if !(1..=MAX_STACKS).contains(&st) {
+            return Err(format!("{st} layer stacks: 1 to {MAX_STACKS}"));
+        }
         let mut rng = StdRng::seed_from_u64(seed);
         let mut uniform = |fan_in: usize, len: usize| -> Vec<f32> {
             let a = 1.0 / (fan_in as f32).sqrt();
@@ -93,25 +110,34 @@ impl Trainer {
         let weights = [
             uniform(n, n * H),
             uniform(n, H),
-            uniform(L1_OUT, L1_OUT * L2),
-            uniform(L1_OUT, L2),
-            uniform(L2, L2 * L3),
-            uniform(L2, L3),
-            uniform(L3, L3),
-            uniform(L3, 1),
+            uniform(L1_OUT, L1_OUT * st * L2),
+            uniform(L1_OUT, st * L2),
+            uniform(L2, st * L2 * L3),
+            uniform(L2, st * L3),
+            uniform(L3, st * L3),
+            uniform(L3, st),
         ];
         Trainer::with_weights(variant, cfg, weights)
     }
 
     /// A float network that starts from `net`'s weights, dequantised (the first layer's in
     /// 1/[`QA`], dense weights in 1/[`QW`], dense biases in 1/(`QA`·`QW`)): training goes on
-    /// from a shipped network instead of from random weights. [`Trainer::export`] before any
-    /// step gives `net` back exactly.
+    /// from a shipped network instead of from random weights, with `net`'s layer stacks; a
+    /// network of one stack and [`Config::stacks`] above 1 start that many stacks, each a copy
+    /// of its one. [`Trainer::export`] before any step gives `net` back exactly (or, copied,
+    /// a network that evaluates every position as `net` does).
     ///
     /// # Errors
     /// Candle's.
-    pub fn from_network(net: &Network, cfg: Config) -> Result<Trainer, String> {
+    pub fn from_network(net: &Network, mut cfg: Config) -> Result<Trainer, String> {
         let variant = net.variant();
+        // A network of one stack may seed several: each starts as a copy of it.
+        let copies = match (net.stacks(), cfg.stacks) {
+            (1, n @ 2..=MAX_STACKS) => n,
+            _ => 1,
+        };
+        cfg.stacks = net.stacks() * copies;
+        let stacks = (0..copies).flat_map(|_| 0..net.stacks());
         let n = net.shape().inputs();
         let qa = QA as f32;
         let qw = QW as f32;
@@ -120,25 +146,38 @@ impl Trainer {
             .flat_map(|f| net.l1_weights(f).iter().map(|&w| f32::from(w) / qa))
             .collect();
         let b1: Vec<f32> = net.l1_biases().iter().map(|&b| f32::from(b) / qa).collect();
-        let (l2w, l2b) = net.l2();
-        let (l3w, l3b) = net.l3();
-        let (ow, ob) = net.output();
-        // `[out][in]` rows to the trainer's `[in][out]`.
+        // `[out][in]` rows to the trainer's `[in][out]`; `w2`'s stacks side by side.
         let w2: Vec<f32> = (0..L1_OUT)
-            .flat_map(|i| l2w.iter().map(move |row| f32::from(row[i]) / qw))
+            .flat_map(|i| {
+                let stacks = stacks.clone();
+                stacks.flat_map(move |s| net.l2(s).0.iter().map(move |row| f32::from(row[i]) / qw))
+            })
             .collect();
-        let w3: Vec<f32> = (0..L2)
-            .flat_map(|i| l3w.iter().map(move |row| f32::from(row[i]) / qw))
+        let w3: Vec<f32> = stacks
+            .clone()
+            .flat_map(|s| {
+                let rows = net.l3(s).0;
+                (0..L2).flat_map(move |i| rows.iter().map(move |row| f32::from(row[i]) / qw))
+            })
             .collect();
         let weights = [
             w1,
             b1,
             w2,
-            l2b.iter().map(|&b| b as f32 / qb).collect(),
+            stacks
+                .clone()
+                .flat_map(|s| net.l2(s).1.iter().map(|&b| b as f32 / qb))
+                .collect(),
             w3,
-            l3b.iter().map(|&b| b as f32 / qb).collect(),
-            ow.iter().map(|&w| f32::from(w) / qw).collect(),
-            vec![ob as f32 / qb],
+            stacks
+                .clone()
+                .flat_map(|s| net.l3(s).1.iter().map(|&b| b as f32 / qb))
+                .collect(),
+            stacks
+                .clone()
+                .flat_map(|s| net.output(s).0.iter().map(|&w| f32::from(w) / qw))
+                .collect(),
+            stacks.map(|s| net.output(s).1 as f32 / qb).collect(),
         ];
         Trainer::with_weights(variant, cfg, weights)
     }
@@ -152,15 +191,16 @@ impl Trainer {
     ) -> Result<Trainer, String> {
         let shape = Shape::of(variant);
         let n = shape.inputs();
+        let st = cfg.stacks;
         let dims: [&[usize]; 8] = [
             &[n, H],
             &[H],
-            &[L1_OUT, L2],
-            &[L2],
-            &[L2, L3],
-            &[L3],
-            &[L3, 1],
-            &[1],
+            &[L1_OUT, st * L2],
+            &[st * L2],
+            &[st, L2, L3],
+            &[st, 1, L3],
+            &[st, L3, 1],
+            &[st, 1, 1],
         ];
         let vars = weights
             .into_iter()
@@ -181,7 +221,7 @@ impl Trainer {
             .try_into()
             .map_err(|_| "eight weight tensors expected".to_string())?;
         // Pieces on a full board: 24 on 8x8, 40 on 10x10 (the start position's).
-        let pieces = if shape.squares == 32 { 24.0 } else { 40.0 };
+        let pieces = shape.start_pieces() as f32;
         let l1_bound = (f32::from(i16::MAX) - 0.5) / QA as f32 / (pieces + 1.0);
         let t = Trainer {
             variant,
@@ -227,6 +267,16 @@ impl Trainer {
         Tensor::from_vec(x, (ps.len(), n), &Device::Cpu)
     }
 
+    /// Each position's layer stack as a one-hot row (`rows x stacks`).
+    fn stacks(&self, ps: &[Planes]) -> candle_core::Result<Tensor> {
+        let st = self.cfg.stacks;
+        let mut x = vec![0f32; ps.len() * st];
+        for (row, p) in ps.iter().enumerate() {
+            x[row * st + self.shape.stack((p.white | p.black).count_ones(), st)] = 1.0;
+        }
+        Tensor::from_vec(x, (ps.len(), st), &Device::Cpu)
+    }
+
     /// The inputs and targets of `samples`: `t = lambda * sigmoid(score_stm / K) + (1 -
     /// lambda) * result_stm`, the score and the result (0, 0.5, 1) from the side to move's
     /// view.
@@ -252,35 +302,47 @@ impl Trainer {
             Ok(Batch {
                 us: self.features(&ps, true)?,
                 them: self.features(&ps, false)?,
+                stack: self.stacks(&ps)?,
                 target: Tensor::from_vec(t, (samples.len(), 1), &Device::Cpu)?,
             })
         })()
         .map_err(err)
     }
 
-    /// The float network's output (`B x 1`, men, side to move's view).
-    fn forward(&self, us: &Tensor, them: &Tensor) -> candle_core::Result<Tensor> {
+    /// The float network's output (`B x 1`, men, side to move's view); `stack` the one-hot
+    /// stack of each row (`B x stacks`).
+    fn forward(&self, us: &Tensor, them: &Tensor, stack: &Tensor) -> candle_core::Result<Tensor> {
         let l1 = |x: &Tensor| {
             x.matmul(self.w1.as_tensor())?
                 .broadcast_add(self.b1.as_tensor())?
                 .clamp(0f32, 1f32)
         };
         let a1 = Tensor::cat(&[&l1(us)?, &l1(them)?], 1)?;
+        let rows = a1.dim(0)?;
+        // `B x stacks*L2`, then `stacks x B x L2`: each stack's second layer on every row.
         let a2 = a1
             .matmul(self.w2.as_tensor())?
             .broadcast_add(self.b2.as_tensor())?
-            .clamp(0f32, 1f32)?;
+            .clamp(0f32, 1f32)?
+            .reshape((rows, self.cfg.stacks, L2))?
+            .transpose(0, 1)?
+            .contiguous()?;
         let a3 = a2
             .matmul(self.w3.as_tensor())?
             .broadcast_add(self.b3.as_tensor())?
             .clamp(0f32, 1f32)?;
+        // `stacks x B x 1` to `B x stacks`, then each row's own stack.
         a3.matmul(self.w4.as_tensor())?
-            .broadcast_add(self.b4.as_tensor())
+            .broadcast_add(self.b4.as_tensor())?
+            .squeeze(2)?
+            .t()?
+            .mul(stack)?
+            .sum_keepdim(1)
     }
 
     /// Mean squared error between `sigmoid(100 * output / K)` and the target.
     fn loss_tensor(&self, b: &Batch) -> candle_core::Result<Tensor> {
-        let out = self.forward(&b.us, &b.them)?;
+        let out = self.forward(&b.us, &b.them, &b.stack)?;
         let p = candle_nn::ops::sigmoid(&out.affine(100.0 / f64::from(self.cfg.scale), 0.0)?)?;
         candle_nn::loss::mse(&p, &b.target)
     }
@@ -343,7 +405,8 @@ impl Trainer {
     pub fn eval_centi(&self, p: &Planes) -> Result<f32, String> {
         (|| {
             let ps = [*p];
-            let out = self.forward(&self.features(&ps, true)?, &self.features(&ps, false)?)?;
+            let (us, them) = (self.features(&ps, true)?, self.features(&ps, false)?);
+            let out = self.forward(&us, &them, &self.stacks(&ps)?)?;
             Ok(100.0 * out.flatten_all()?.to_vec1::<f32>()?[0])
         })()
         .map_err(err)
@@ -360,10 +423,10 @@ impl Trainer {
                 .and_then(|t| t.to_vec1::<f32>())
                 .map_err(err)
         };
-        // `[in][out]` to `[out][in]`.
+        // `[in][out]` to `[out][in]` (each stack's for `[stacks][in][out]`).
         let rows = |v: &Var| -> Result<Vec<f32>, String> {
-            v.as_tensor()
-                .t()
+            let t = v.as_tensor();
+            t.transpose(t.rank() - 2, t.rank() - 1)
                 .and_then(|t| t.contiguous())
                 .and_then(|t| t.flatten_all())
                 .and_then(|t| t.to_vec1::<f32>())
@@ -378,7 +441,7 @@ impl Trainer {
             &rows(&self.w3)?,
             &flat(&self.b3)?,
             &flat(&self.w4)?,
-            flat(&self.b4)?[0],
+            &flat(&self.b4)?,
         )
     }
 }

@@ -59,9 +59,16 @@ pub struct NetworkArgs {
     #[arg(long)]
     keep_duplicates: bool,
     /// Start from this network (a DMNN file of the variant, e.g. the shipped one) instead of
-    /// random weights: training goes on from it (--seed still draws the shuffles and split).
+    /// random weights: training goes on from it (--seed still draws the shuffles and split),
+    /// with its layer stacks; a network of one stack with --stacks N starts N stacks, each a
+    /// copy of its one.
     #[arg(long)]
     init: Option<String>,
+    /// Layer stacks after the first layer, one for each run of piece counts (1 to 8): with 4,
+    /// 1-6, 7-12, 13-18 and 19-24 pieces on 8x8 (1-10 ... 31-40 on 10x10) each have their own
+    /// second, third and output layers (docs/training.md).
+    #[arg(long, default_value_t = 1)]
+    stacks: usize,
 }
 
 /// Runs `damiera-train network`: reads the data, trains, writes the network.
@@ -120,6 +127,7 @@ pub fn run(a: &NetworkArgs) -> Result<(), String> {
         lr: a.lr,
         lambda: a.lambda,
         scale: a.scale,
+        stacks: a.stacks,
     };
     let mut trainer = match &init {
         Some(net) => Trainer::from_network(net, cfg)?,

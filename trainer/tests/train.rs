@@ -66,12 +66,13 @@ fn start_without<G: Evaluate>(remove: Option<bool>, black_to_move: bool) -> Plan
     p
 }
 
-fn trained<G: Evaluate>(v: Variant) -> (Trainer, f32, f32, Vec<Sample>) {
+fn trained<G: Evaluate>(v: Variant, stacks: usize) -> (Trainer, f32, f32, Vec<Sample>) {
     let data = samples::<G>(60);
     let cfg = Config {
         lr: 3e-3,
         lambda: 1.0,
         scale: 200.0,
+        stacks,
     };
     let mut t = Trainer::new(v, cfg, 7).unwrap();
     let all = t.batch(&data).unwrap();
@@ -89,23 +90,29 @@ fn trained<G: Evaluate>(v: Variant) -> (Trainer, f32, f32, Vec<Sample>) {
 
 #[test]
 fn learns_material_and_exports_faithfully() {
-    learns_and_exports::<English>(Variant::English);
+    learns_and_exports::<English>(Variant::English, 1);
+}
+
+/// The same with four layer stacks by piece count.
+#[test]
+fn learns_material_and_exports_faithfully_with_stacks() {
+    learns_and_exports::<English>(Variant::English, 4);
 }
 
 /// The same on the 10x10 board (190 inputs a perspective).
 #[test]
 fn learns_material_and_exports_faithfully_on_10x10() {
-    learns_and_exports::<International>(Variant::International);
+    learns_and_exports::<International>(Variant::International, 1);
 }
 
 /// The same in Italian Damone (three ranks, 192 inputs a perspective).
 #[test]
 fn learns_material_and_exports_faithfully_in_damone() {
-    learns_and_exports::<DamoneDraughts<false>>(Variant::Damone);
+    learns_and_exports::<DamoneDraughts<false>>(Variant::Damone, 1);
 }
 
-fn learns_and_exports<G: Evaluate>(v: Variant) {
-    let (t, before, after, data) = trained::<G>(v);
+fn learns_and_exports<G: Evaluate>(v: Variant, stacks: usize) {
+    let (t, before, after, data) = trained::<G>(v, stacks);
     eprintln!("{} positions, loss {before:.5} -> {after:.5}", data.len());
     assert!(after < before / 3.0, "loss {before} -> {after}");
 
@@ -124,19 +131,24 @@ fn learns_and_exports<G: Evaluate>(v: Variant) {
     // The export, through the file format, evaluates as the float model.
     let bytes = t.export().unwrap().to_bytes();
     let net = Network::from_bytes(&bytes, v).unwrap();
+    assert_eq!(net.stacks(), stacks);
     let (mut worst, mut sum) = (0f32, 0f32);
     let n = 200;
+    let mut used = vec![0; stacks];
     for s in data.iter().step_by(data.len() / n).take(n) {
         let p = &s.planes;
-        let int = net.evaluate(&Accumulator::new(&net, p), p.black_to_move) as f32;
+        used[net.stack_of(p)] += 1;
+        let int = net.evaluate(&Accumulator::new(&net, p), p) as f32;
         let float = t.eval_centi(p).unwrap();
         worst = worst.max((int - float).abs());
         sum += (int - float).abs();
     }
     eprintln!(
-        "integer against float: mean {:.2}, worst {worst:.2} centi-men",
+        "integer against float: mean {:.2}, worst {worst:.2} centi-men; positions a stack {used:?}",
         sum / n as f32
     );
+    // Every stack was compared (the random games reach every run of piece counts).
+    assert!(used.iter().all(|&u| u > 0), "{used:?}");
     // Quantisation (weights to 1/64 and 1/127, activations to 1/127) costs a few centi-men
     // on evaluations of several hundred.
     assert!(worst <= 12.0 && sum / (n as f32) <= 4.0);
@@ -244,9 +256,85 @@ fn from_network_round_trips_the_shipped_networks() {
         let mut worst = 0.0f32;
         for s in &data {
             let acc = Accumulator::new(&net, &s.planes);
-            let q = net.evaluate(&acc, s.planes.black_to_move) as f32;
+            let q = net.evaluate(&acc, &s.planes) as f32;
             worst = worst.max((q - t.eval_centi(&s.planes).unwrap()).abs());
         }
         assert!(worst <= 12.0, "{name}: float and integer differ by {worst}");
     }
+}
+
+/// A stack learns from its own positions only: steps on positions of 19-24 pieces (English
+/// stack 3 of 4) leave the other stacks' layers as they were, and a network of stacks comes
+/// back from the trainer byte for byte.
+#[test]
+fn a_stack_learns_from_its_positions_only() {
+    let net = Network::random(Variant::English, 21, 4);
+    let cfg = Config {
+        lr: 3e-3,
+        ..Config::default()
+    };
+    let mut t = Trainer::from_network(&net, cfg).unwrap();
+    assert_eq!(t.config().stacks, 4);
+    assert_eq!(t.export().unwrap(), net);
+    let many: Vec<Sample> = samples::<English>(20)
+        .into_iter()
+        .filter(|s| (s.planes.white | s.planes.black).count_ones() >= 19)
+        .collect();
+    assert!(many.len() > 100, "{}", many.len());
+    for chunk in many.chunks(64).take(20) {
+        t.step(&t.batch(chunk).unwrap()).unwrap();
+    }
+    let after = t.export().unwrap();
+    // The first layer is shared; of the stacks only the fourth learned. AdamW's weight
+    // decay (0.01 a step times the rate) still shrinks the others' weights by about 0.06%:
+    // not a quantisation step of an `i8` weight, at most a few of an `i32` bias.
+    assert_ne!(after.l1_biases(), net.l1_biases());
+    let near = |a: &[i32], b: &[i32]| {
+        a.iter()
+            .zip(b)
+            .all(|(x, y)| (x - y).abs() <= 2 + y.abs() / 500)
+    };
+    for s in 0..3 {
+        assert_eq!(after.l2(s).0, net.l2(s).0, "stack {s}");
+        assert_eq!(after.l3(s).0, net.l3(s).0, "stack {s}");
+        assert_eq!(after.output(s).0, net.output(s).0, "stack {s}");
+        assert!(near(after.l2(s).1, net.l2(s).1), "stack {s}");
+        assert!(near(after.l3(s).1, net.l3(s).1), "stack {s}");
+        assert!(near(&[after.output(s).1], &[net.output(s).1]), "stack {s}");
+    }
+    let changed = |a: &[[i8; 256]], b: &[[i8; 256]]| {
+        a.iter()
+            .flatten()
+            .zip(b.iter().flatten())
+            .filter(|(x, y)| x != y)
+            .count()
+    };
+    assert!(changed(after.l2(3).0, net.l2(3).0) > 1000);
+}
+
+/// A network of one stack seeds several (`--init` with `--stacks`): every stack a copy, so
+/// the export evaluates every position as the seed does.
+#[test]
+fn one_stack_seeds_several() {
+    let one = Network::random(Variant::International, 4, 1);
+    let cfg = Config {
+        stacks: 4,
+        ..Config::default()
+    };
+    let net = Trainer::from_network(&one, cfg).unwrap().export().unwrap();
+    assert_eq!(net.stacks(), 4);
+    for s in 0..4 {
+        assert_eq!(
+            (net.l2(s), net.l3(s), net.output(s)),
+            (one.l2(0), one.l3(0), one.output(0))
+        );
+    }
+    let mut stacks = [0; 4];
+    for s in samples::<International>(3) {
+        let p = &s.planes;
+        stacks[net.stack_of(p)] += 1;
+        let (a, b) = (Accumulator::new(&net, p), Accumulator::new(&one, p));
+        assert_eq!(net.evaluate(&a, p), one.evaluate(&b, p));
+    }
+    assert!(stacks.iter().all(|&n| n > 0), "{stacks:?}");
 }

@@ -8,7 +8,7 @@
 //! | 0..4  | magic |
 //! | 4..6  | format version, `u16` |
 //! | 6     | variant index, `u8` ([`variant_index`], order of [`Variant::ALL`]) |
-//! | 7     | 0 |
+//! | 7     | 0 (`DMNN` version 2: the network's layer stacks) |
 //!
 //! What follows (sizes, a checksum, padding) is each format's own.
 

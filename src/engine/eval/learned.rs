@@ -552,7 +552,7 @@ impl Net {
     #[inline]
     pub fn evaluate<const TEN: bool>(&self, p: &Planes, flying: bool) -> i32 {
         let w = match &self.0 {
-            Kind::Network(n) => return n.evaluate(&Accumulator::new(n, p), p.black_to_move),
+            Kind::Network(n) => return n.evaluate(&Accumulator::new(n, p), p),
             Kind::Patterns(w) => w,
         };
         let l = Layout::board(TEN);

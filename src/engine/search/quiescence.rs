@@ -141,7 +141,7 @@ mod tests {
             use crate::engine::eval::Net;
             use rand::rngs::StdRng;
             use rand::{Rng, SeedableRng};
-            let net = Arc::new(Net::from_network(Network::random(v, 7)));
+            let net = Arc::new(Net::from_network(Network::random(v, 7, 1)));
             let mut s = Searcher::<R>::new(1);
             s.set_weights(Some(Arc::clone(&net)));
             let shared = Arc::new(Shared::new(Arc::new(Control::default())));

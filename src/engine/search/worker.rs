@@ -183,7 +183,7 @@ impl<G: Evaluate> Worker<G> {
         }
         self.nn[at].planes = p;
         self.nn[at].valid = true;
-        G::network_score(&p, n.evaluate(&self.nn[at].acc, p.black_to_move))
+        G::network_score(&p, n.evaluate(&self.nn[at].acc, &p))
     }
 
     /// All nodes of the search so far: the shared total plus this thread's unflushed count.

@@ -1,14 +1,16 @@
 //! The `DMNN` file: [`Network::to_bytes`] and [`Network::from_bytes`].
 
-use super::model::{Layers, Network};
-use super::shape::{Shape, H, L1_OUT, L2, L3, MAX_BIAS};
+use super::model::{Layers, Network, Stack};
+use super::shape::{Shape, H, L1_OUT, L2, L3, MAX_BIAS, MAX_STACKS};
 use crate::core::variant::Variant;
 use crate::engine::eval::header::Header;
 
 /// The network file's magic bytes.
 pub const MAGIC: &[u8; 4] = b"DMNN";
-/// The network file's format version (the features and layers above).
-pub const VERSION: u16 = 1;
+/// The network file's format version (the features and layers above): 2, byte 7 the number of
+/// layer stacks. A network of one stack is written as version 1 (byte 7 is 0 there), the
+/// bytes builds before the stacks wrote and read; this build reads both.
+pub const VERSION: u16 = 2;
 /// Bytes before the payload in a network file.
 pub const HEADER: usize = 20;
 
@@ -24,6 +26,12 @@ const FORMAT: Header = Header {
     contents: "network for",
 };
 
+/// Version 1's header: one layer stack.
+const FORMAT_V1: Header = Header {
+    version: 1,
+    ..FORMAT
+};
+
 impl Network {
     /// The file form for the network's variant: little-endian, [`HEADER`] bytes of header
     /// then the payload.
@@ -33,14 +41,16 @@ impl Network {
     /// | 0..4   | magic `DMNN` |
     /// | 4..6   | format version `u16` ([`VERSION`]) |
     /// | 6      | variant index `u8` ([`crate::engine::eval::variant_index`]) |
-    /// | 7      | 0 |
+    /// | 7      | version 2: layer stacks `u8`, 2 to [`MAX_STACKS`]; version 1 (one stack): 0 |
     /// | 8..16  | layer sizes, `u16` each: inputs (120 or 190), [`H`], [`L2`], [`L3`] |
     /// | 16..20 | CRC-32 of the payload `u32` |
     ///
     /// The payload: first-layer weights `i16`, input-major (input `f`'s `H` weights); its
     /// biases `i16`; second-layer weights `i8`, row-major (output `o`'s 256 weights, the side
-    /// to move's 128 first); its biases `i32`; third-layer weights `i8` row-major and biases
-    /// `i32`; output weights `i8` and bias `i32`.
+    /// to move's 128 first); then each layer stack in turn (stack 0 first, [`Shape::stack`]):
+    /// its second-layer weights `i8`, row-major (output `o`'s 256 weights, the side to move's
+    /// 128 first), biases `i32`; third-layer weights `i8` row-major and biases `i32`; output
+    /// weights `i8` and bias `i32`.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut payload = Vec::with_capacity(self.payload_len());
         for x in self.l.w1.iter().chain(&self.l.b1) {
@@ -52,11 +62,20 @@ impl Network {
                 payload.extend_from_slice(&b.to_le_bytes());
             }
         };
-        put_layer(&mut self.l.w2.iter().flatten(), &self.l.b2);
-        put_layer(&mut self.l.w3.iter().flatten(), &self.l.b3);
-        put_layer(&mut self.l.w4.iter(), &[self.l.b4]);
+        for s in &self.l.stacks {
+            put_layer(&mut s.w2.iter().flatten(), &s.b2);
+            put_layer(&mut s.w3.iter().flatten(), &s.b3);
+            put_layer(&mut s.w4.iter(), &[s.b4]);
+        }
+        let stacks = self.l.stacks.len();
         let mut out = Vec::with_capacity(HEADER + payload.len());
-        out.extend_from_slice(&FORMAT.start(self.variant));
+        if stacks == 1 {
+            out.extend_from_slice(&FORMAT_V1.start(self.variant));
+        } else {
+            let mut start = FORMAT.start(self.variant);
+            start[7] = stacks as u8;
+            out.extend_from_slice(&start);
+        }
         for size in [self.shape.inputs(), H, L2, L3] {
             out.extend_from_slice(&(size as u16).to_le_bytes());
         }
@@ -67,18 +86,33 @@ impl Network {
 
     /// Payload bytes of a network of this shape.
     fn payload_len(&self) -> usize {
-        payload_len(self.shape)
+        payload_len(self.shape, self.l.stacks.len())
     }
 
     /// Reads [`Network::to_bytes`]'s form for variant `v`.
     ///
     /// # Errors
-    /// Not a network file (no `DMNN`), another format version, another variant, other layer
-    /// sizes, truncated or padded, a checksum mismatch, or a bias out of ±[`MAX_BIAS`]: a
-    /// one-line message.
+    /// Not a network file (no `DMNN`), another format version, another variant, a number
+    /// of layer stacks out of range, other layer sizes, truncated or padded, a checksum
+    /// mismatch, or a bias out of ±[`MAX_BIAS`]: a one-line message.
     pub fn from_bytes(bytes: &[u8], v: Variant) -> Result<Network, String> {
         let shape = Shape::of(v);
-        FORMAT.check(bytes, v)?;
+        let v1 = bytes.get(4..6) == Some(&[1, 0]);
+        if v1 {
+            FORMAT_V1.check(bytes, v)?;
+        } else {
+            FORMAT.check(bytes, v)?;
+        }
+        let stacks = match (v1, bytes[7] as usize) {
+            (true, 0) => 1,
+            (false, n @ 2..=MAX_STACKS) => n,
+            (_, n) => {
+                return Err(format!(
+                    "{n} in the layer-stack byte, this build reads 0 (version 1) or 2 to \
+                     {MAX_STACKS} (version 2)"
+                ))
+            }
+        };
         let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
         let sizes = [u16_at(8), u16_at(10), u16_at(12), u16_at(14)];
         let expected = [shape.inputs(), H, L2, L3].map(|x| x as u16);
@@ -91,7 +125,7 @@ impl Network {
             ));
         }
         let payload = &bytes[HEADER..];
-        let want = payload_len(shape);
+        let want = payload_len(shape, stacks);
         if payload.len() != want {
             return Err(format!(
                 "truncated or padded: {} bytes of weights, expected {want}",
@@ -105,38 +139,38 @@ impl Network {
         let mut r = Reader { bytes: payload };
         let w1 = (0..shape.inputs() * H).map(|_| r.i16()).collect();
         let b1 = std::array::from_fn(|_| r.i16());
-        let w2 = (0..L2)
-            .map(|_| std::array::from_fn(|_| r.i8()))
-            .collect::<Vec<_>>();
-        let b2 = std::array::from_fn(|_| r.i32());
-        let w3 = std::array::from_fn(|_| std::array::from_fn(|_| r.i8()));
-        let b3 = std::array::from_fn(|_| r.i32());
-        let w4 = std::array::from_fn(|_| r.i8());
-        let b4 = r.i32();
+        let stacks: Vec<Stack> = (0..stacks)
+            .map(|_| {
+                let w2 = (0..L2)
+                    .map(|_| std::array::from_fn(|_| r.i8()))
+                    .collect::<Vec<_>>();
+                let b2 = std::array::from_fn(|_| r.i32());
+                let w3 = std::array::from_fn(|_| std::array::from_fn(|_| r.i8()));
+                let b3 = std::array::from_fn(|_| r.i32());
+                let w4 = std::array::from_fn(|_| r.i8());
+                let b4 = r.i32();
+                Stack {
+                    w2,
+                    b2,
+                    w3,
+                    b3,
+                    w4,
+                    b4,
+                }
+            })
+            .collect();
         let out_of_range = |b: &i32| !(-MAX_BIAS..=MAX_BIAS).contains(b);
-        if b2.iter().chain(&b3).chain([&b4]).any(out_of_range) {
+        let bad_bias = |s: &Stack| s.b2.iter().chain(&s.b3).chain([&s.b4]).any(out_of_range);
+        if stacks.iter().any(bad_bias) {
             return Err(format!("a bias out of ±{MAX_BIAS} (corrupt file)"));
         }
-        Ok(Network::from_layers(
-            v,
-            shape,
-            Layers {
-                w1,
-                b1,
-                w2,
-                b2,
-                w3,
-                b3,
-                w4,
-                b4,
-            },
-        ))
+        Ok(Network::from_layers(v, shape, Layers { w1, b1, stacks }))
     }
 }
 
-/// Payload bytes of a network of `shape` ([`Network::to_bytes`]).
-pub(super) fn payload_len(shape: Shape) -> usize {
-    2 * (shape.inputs() * H + H) + (L1_OUT * L2 + 4 * L2) + (L2 * L3 + 4 * L3) + (L3 + 4)
+/// Payload bytes of a network of `shape` with `stacks` layer stacks ([`Network::to_bytes`]).
+pub(super) fn payload_len(shape: Shape, stacks: usize) -> usize {
+    2 * (shape.inputs() * H + H) + stacks * ((L1_OUT * L2 + 4 * L2) + (L2 * L3 + 4 * L3) + (L3 + 4))
 }
 
 /// Little-endian reads from a payload whose length has been checked (a read past the end

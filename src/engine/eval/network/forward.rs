@@ -3,7 +3,7 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::avx2;
-use super::model::Network;
+use super::model::{Network, Stack};
 use super::shape::{inputs, H, KINDS, L1_OUT, L2, L3, QA, QW, QW_SHIFT};
 use crate::engine::eval::planes::Planes;
 
@@ -71,26 +71,38 @@ impl Network {
         apply_scalar(acc, &self.l.w1, add, sub, offsets);
     }
 
+    /// The evaluation in centi-men from the side to move's point of view of position `p`,
+    /// whose accumulator is `acc`: by the stack of `p`'s piece count ([`Network::stack_of`]).
+    #[inline]
+    pub fn evaluate(&self, acc: &Accumulator, p: &Planes) -> i32 {
+        self.evaluate_stack(acc, p.black_to_move, self.stack_of(p))
+    }
+
     /// The evaluation in centi-men from the side to move's point of view of the position
-    /// whose accumulator is `acc` (`black_to_move`: whose turn it is).
-    pub fn evaluate(&self, acc: &Accumulator, black_to_move: bool) -> i32 {
+    /// whose accumulator is `acc` (`black_to_move`: whose turn it is), by layer stack `s`.
+    ///
+    /// # Panics
+    /// `s` is not below [`Network::stacks`].
+    pub fn evaluate_stack(&self, acc: &Accumulator, black_to_move: bool, s: usize) -> i32 {
         let (us, them) = if black_to_move {
             (&acc.v[1], &acc.v[0])
         } else {
             (&acc.v[0], &acc.v[1])
         };
+        let stack = &self.l.stacks[s];
         let mut a3 = [0u8; L3];
         #[cfg(target_arch = "x86_64")]
         if self.simd {
+            let packed = &self.packed[s];
             // SAFETY: `simd` is only true when the CPU has AVX2.
             unsafe {
                 let mut input = [0u8; L1_OUT];
                 avx2::clip(us, them, &mut input);
                 let mut a2 = [0u8; L2];
-                avx2::dense(&input, &self.w2_packed, &self.l.b2, &mut a2);
-                avx2::dense(&a2, &self.w3_packed, &self.l.b3, &mut a3);
+                avx2::dense(&input, &packed.w2, &stack.b2, &mut a2);
+                avx2::dense(&a2, &packed.w3, &stack.b3, &mut a3);
             }
-            return self.output_centi(&a3);
+            return output_centi(stack, &a3);
         }
         let mut input = [0u8; L1_OUT];
         for i in 0..H {
@@ -98,20 +110,20 @@ impl Network {
             input[H + i] = them[i].clamp(0, QA as i16) as u8;
         }
         let mut a2 = [0u8; L2];
-        dense_scalar(&input, &self.l.w2, &self.l.b2, &mut a2);
-        dense_scalar(&a2, &self.l.w3, &self.l.b3, &mut a3);
-        self.output_centi(&a3)
+        dense_scalar(&input, &stack.w2, &stack.b2, &mut a2);
+        dense_scalar(&a2, &stack.w3, &stack.b3, &mut a3);
+        output_centi(stack, &a3)
     }
+}
 
-    /// The output layer, in centi-men rounded to nearest.
-    fn output_centi(&self, a3: &[u8; L3]) -> i32 {
-        let sum = a3
-            .iter()
-            .zip(&self.l.w4)
-            .fold(self.l.b4, |s, (&a, &w)| s + i32::from(a) * i32::from(w));
-        let scale = i64::from(QA * QW);
-        ((i64::from(sum) * 100 + scale / 2).div_euclid(scale)) as i32
-    }
+/// A stack's output layer, in centi-men rounded to nearest.
+fn output_centi(stack: &Stack, a3: &[u8; L3]) -> i32 {
+    let sum = a3
+        .iter()
+        .zip(&stack.w4)
+        .fold(stack.b4, |s, (&a, &w)| s + i32::from(a) * i32::from(w));
+    let scale = i64::from(QA * QW);
+    ((i64::from(sum) * 100 + scale / 2).div_euclid(scale)) as i32
 }
 
 /// The first-layer column `f` of `w1` as an array (`w1` holds whole columns).

@@ -44,6 +44,12 @@
 //! - L3: 32 -> [`L3`] = 32, the same arithmetic.
 //! - output: 32 -> 1, `i8` weights, `i32` bias, scaled to centi-men.
 //!
+//! L2, L3 and the output form a **layer stack**. A network has 1 to [`MAX_STACKS`] of them,
+//! one for each run of piece counts ([`Shape::stack`]: with 4 on 8x8, 1-6, 7-12, 13-18 and
+//! 19-24 pieces), as chess's NNUE has its layer stacks by piece count; a position is
+//! evaluated by its own stack only, so more stacks cost memory, not time. The shipped
+//! networks have one.
+//!
 //! # Quantisation
 //! The float network these integers stand for has activations in `[0, 1]` and an output in
 //! men (1.0 = a man = 100 centi-men):
@@ -69,8 +75,9 @@
 //! path with bit-identical results ([`Network::set_simd`]); other targets use the scalar path.
 //!
 //! # File
-//! [`Network::to_bytes`]: magic `DMNN`, the format version, the variant, the layer sizes, a
-//! CRC-32 of the payload, then the weights little-endian.
+//! [`Network::to_bytes`]: magic `DMNN`, the format version (1 for one layer stack, 2 with the
+//! number of stacks after the variant), the variant, the layer sizes, a CRC-32 of the payload,
+//! then the weights little-endian.
 //!
 //! # Files
 //! [`shape`]: the layer sizes, the scales and each board's inputs; `model`: the [`Network`]
@@ -90,4 +97,6 @@ mod tests;
 pub use file::{HEADER, MAGIC, VERSION};
 pub use forward::Accumulator;
 pub use model::Network;
-pub use shape::{Shape, H, KINDS, L1_OUT, L2, L3, MAX_BIAS, MAX_INPUTS, QA, QW, QW_SHIFT};
+pub use shape::{
+    Shape, H, KINDS, L1_OUT, L2, L3, MAX_BIAS, MAX_INPUTS, MAX_STACKS, QA, QW, QW_SHIFT,
+};

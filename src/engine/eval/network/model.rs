@@ -1,28 +1,34 @@
-//! The [`Network`]: its weights, their accessors, a random network and the AVX2 kernel's
-//! packed copies.
+//! The [`Network`]: its weights (the first layer and the layer stacks), their accessors, a
+//! random network and the AVX2 kernel's packed copies.
 
 use super::shape::{Shape, H, L1_OUT, L2, L3, QA, QW};
 use crate::core::variant::Variant;
+use crate::engine::eval::planes::Planes;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 /// A quantised evaluation network for one variant (see the module docs for the features, the
-/// layers and the scales). About 50 KB on 8x8, 67 KB on 10x10. Two networks are equal when
-/// their variant and weights are (whichever path they run).
+/// layers and the scales). About 50 KB on 8x8, 67 KB on 10x10 with one layer stack; each
+/// further stack adds 9,508 bytes. Two networks are equal when their variant and weights are
+/// (whichever path they run).
 #[derive(Clone, Debug)]
 pub struct Network {
     pub(super) variant: Variant,
     pub(super) shape: Shape,
     /// The weights.
     pub(super) l: Layers,
-    /// `w2` in the AVX2 kernel's order ([`pack`]).
+    /// Each stack's `w2` and `w3` in the AVX2 kernel's order ([`pack`]).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-    pub(super) w2_packed: Vec<i8>,
-    /// `w3` in the AVX2 kernel's order.
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-    pub(super) w3_packed: Vec<i8>,
+    pub(super) packed: Vec<Packed>,
     /// Whether the AVX2 paths run (decided when the network is made).
     pub(super) simd: bool,
+}
+
+/// A layer stack's `w2` and `w3` in the AVX2 kernel's order.
+#[derive(Clone, Debug)]
+pub(super) struct Packed {
+    pub(super) w2: Vec<i8>,
+    pub(super) w3: Vec<i8>,
 }
 
 /// A network's weights, as read from a file, quantised or drawn.
@@ -32,6 +38,14 @@ pub(super) struct Layers {
     pub(super) w1: Vec<i16>,
     /// First-layer biases, in 1/[`QA`].
     pub(super) b1: [i16; H],
+    /// The layer stacks after the first layer (1 to [`MAX_STACKS`](super::MAX_STACKS)), one
+    /// of which evaluates a position ([`Shape::stack`]).
+    pub(super) stacks: Vec<Stack>,
+}
+
+/// The layers after the first one, for one run of piece counts ([`Shape::stack`]).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Stack {
     /// Second layer, row-major: `w2[o][i]`, `i < H` the side to move's activations, in 1/[`QW`].
     pub(super) w2: Vec<[i8; L1_OUT]>,
     /// Second-layer biases, in 1/([`QA`] * [`QW`]).
@@ -116,26 +130,48 @@ impl Network {
         &self.l.b1
     }
 
-    /// The second layer's weights `[o][i]` (in 1/[`QW`]; `i < H`: the side to move's
+    /// Layer stacks after the first layer (1 to [`MAX_STACKS`](super::MAX_STACKS)).
+    pub fn stacks(&self) -> usize {
+        self.l.stacks.len()
+    }
+
+    /// The stack that evaluates `p` ([`Shape::stack`] of its pieces).
+    #[inline(always)]
+    pub fn stack_of(&self, p: &Planes) -> usize {
+        self.shape
+            .stack((p.white | p.black).count_ones(), self.l.stacks.len())
+    }
+
+    /// Stack `s`'s second layer: weights `[o][i]` (in 1/[`QW`]; `i < H`: the side to move's
     /// activations) and biases (in 1/(`QA` * `QW`)).
-    pub fn l2(&self) -> (&[[i8; L1_OUT]], &[i32; L2]) {
-        (&self.l.w2, &self.l.b2)
+    ///
+    /// # Panics
+    /// `s` is not below [`Network::stacks`].
+    pub fn l2(&self, s: usize) -> (&[[i8; L1_OUT]], &[i32; L2]) {
+        (&self.l.stacks[s].w2, &self.l.stacks[s].b2)
     }
 
-    /// The third layer's weights `[o][i]` and biases, scaled as [`Network::l2`].
-    pub fn l3(&self) -> (&[[i8; L2]; L3], &[i32; L3]) {
-        (&self.l.w3, &self.l.b3)
+    /// Stack `s`'s third layer: weights `[o][i]` and biases, scaled as [`Network::l2`].
+    ///
+    /// # Panics
+    /// `s` is not below [`Network::stacks`].
+    pub fn l3(&self, s: usize) -> (&[[i8; L2]; L3], &[i32; L3]) {
+        (&self.l.stacks[s].w3, &self.l.stacks[s].b3)
     }
 
-    /// The output weights (in 1/[`QW`]) and bias (in 1/(`QA` * `QW`) of a man).
-    pub fn output(&self) -> (&[i8; L3], i32) {
-        (&self.l.w4, self.l.b4)
+    /// Stack `s`'s output weights (in 1/[`QW`]) and bias (in 1/(`QA` * `QW`) of a man).
+    ///
+    /// # Panics
+    /// `s` is not below [`Network::stacks`].
+    pub fn output(&self, s: usize) -> (&[i8; L3], i32) {
+        (&self.l.stacks[s].w4, self.l.stacks[s].b4)
     }
 
-    /// A network of pseudo-random weights for variant `v` (tests and benchmarks), of about
-    /// the magnitudes a trained one would have: first-layer weights in ±0.25, biases in
-    /// `[0, 0.5]`, dense weights in ±0.25 (±0.5 for the output).
-    pub fn random(v: Variant, seed: u64) -> Network {
+    /// A network of pseudo-random weights for variant `v` with `stacks` layer stacks (tests
+    /// and benchmarks; clamped to 1 ..= [`MAX_STACKS`](super::MAX_STACKS)), of about the
+    /// magnitudes a trained one would have: first-layer weights in ±0.25, biases in `[0,
+    /// 0.5]`, dense weights in ±0.25 (±0.5 for the output).
+    pub fn random(v: Variant, seed: u64, stacks: usize) -> Network {
         let shape = Shape::of(v);
         let mut rng = StdRng::seed_from_u64(seed);
         let w1 = (0..shape.inputs() * H)
@@ -143,28 +179,27 @@ impl Network {
             .collect();
         let b1 = std::array::from_fn(|_| rng.gen_range(0..=64));
         let bias = |rng: &mut StdRng| rng.gen_range(-QA * QW / 4..=QA * QW / 4);
-        let w2 = (0..L2)
-            .map(|_| std::array::from_fn(|_| rng.gen_range(-16..=16)))
+        let stacks = (0..stacks.clamp(1, super::MAX_STACKS))
+            .map(|_| {
+                let w2 = (0..L2)
+                    .map(|_| std::array::from_fn(|_| rng.gen_range(-16..=16)))
+                    .collect();
+                let b2 = std::array::from_fn(|_| bias(&mut rng));
+                let w3 = std::array::from_fn(|_| std::array::from_fn(|_| rng.gen_range(-16..=16)));
+                let b3 = std::array::from_fn(|_| bias(&mut rng));
+                let w4 = std::array::from_fn(|_| rng.gen_range(-32..=32));
+                let b4 = bias(&mut rng);
+                Stack {
+                    w2,
+                    b2,
+                    w3,
+                    b3,
+                    w4,
+                    b4,
+                }
+            })
             .collect();
-        let b2 = std::array::from_fn(|_| bias(&mut rng));
-        let w3 = std::array::from_fn(|_| std::array::from_fn(|_| rng.gen_range(-16..=16)));
-        let b3 = std::array::from_fn(|_| bias(&mut rng));
-        let w4 = std::array::from_fn(|_| rng.gen_range(-32..=32));
-        let b4 = bias(&mut rng);
-        Network::from_layers(
-            v,
-            shape,
-            Layers {
-                w1,
-                b1,
-                w2,
-                b2,
-                w3,
-                b3,
-                w4,
-                b4,
-            },
-        )
+        Network::from_layers(v, shape, Layers { w1, b1, stacks })
     }
 
     /// The network of `variant` and `shape` with these weights, the AVX2 kernel's copies of
@@ -173,8 +208,14 @@ impl Network {
         Network {
             variant,
             shape,
-            w2_packed: pack(&l.w2),
-            w3_packed: pack(&l.w3),
+            packed: l
+                .stacks
+                .iter()
+                .map(|s| Packed {
+                    w2: pack(&s.w2),
+                    w3: pack(&s.w3),
+                })
+                .collect(),
             simd: avx2_available(),
             l,
         }

@@ -24,6 +24,8 @@ pub const QW_SHIFT: u32 = 6;
 pub const MAX_BIAS: i32 = 1 << 24;
 /// The most inputs of any board (Italian Damone's 8x8 with three ranks).
 pub const MAX_INPUTS: usize = 192;
+/// The most layer stacks a network may have ([`Shape::stack`]).
+pub const MAX_STACKS: usize = 8;
 /// Piece kinds a perspective's inputs are grouped in: own man, own king (Dama), own Damone,
 /// opponent man, opponent king, opponent Damone ([`Shape::kinds`]); the Damone kinds are
 /// empty outside Italian Damone.
@@ -73,6 +75,30 @@ impl Shape {
             | Variant::Frisian
             | Variant::Frysk => Shape::B10,
             _ => Shape::B8,
+        }
+    }
+
+    /// Pieces on the board at the start: 24 on 8x8 (Italian Damone's included), 40 on 10x10.
+    pub const fn start_pieces(&self) -> u32 {
+        if self.squares == 32 {
+            24
+        } else {
+            40
+        }
+    }
+
+    /// The layer stack (0 to `stacks - 1`) a network of `stacks` stacks evaluates a position
+    /// of `pieces` pieces (both sides, men and kings) with: the pieces from 1 to
+    /// [`Shape::start_pieces`] cut into `stacks` equal runs, fewest pieces first. On 8x8 with
+    /// 4 stacks: 1-6 pieces stack 0, 7-12 stack 1, 13-18 stack 2, 19-24 stack 3; on 10x10
+    /// with 4: 1-10, 11-20, 21-30, 31-40. One stack is always stack 0.
+    #[inline(always)]
+    pub const fn stack(&self, pieces: u32, stacks: usize) -> usize {
+        let s = pieces.saturating_sub(1) as usize * stacks / self.start_pieces() as usize;
+        if s < stacks {
+            s
+        } else {
+            stacks - 1
         }
     }
 

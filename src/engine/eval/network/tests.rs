@@ -74,7 +74,7 @@ fn positions<G: Game>(games: u64) -> Vec<Planes> {
 /// Incremental updates along random games equal a refresh after every move, with the
 /// AVX2 and the scalar paths; returns the moves checked and how many were captures.
 fn incremental_matches_refresh<G: Game>(seeds: u64) -> (usize, usize) {
-    let mut net = Network::random(G::VARIANT, 7);
+    let mut net = Network::random(G::VARIANT, 7, 1);
     let (mut moves, mut captures) = (0, 0);
     for simd in [true, false] {
         net.set_simd(simd);
@@ -169,7 +169,8 @@ fn damone_features() {
 /// the AVX2 and the scalar paths.
 fn simd_matches_scalar<G: Game>() {
     for seed in 0..4 {
-        let mut simd = Network::random(G::VARIANT, seed);
+        // One stack and four: each stack's kernels are compared.
+        let mut simd = Network::random(G::VARIANT, seed, 1 + 3 * (seed as usize % 2));
         if !simd.set_simd(true) {
             eprintln!("no AVX2 on this CPU: nothing to compare");
             return;
@@ -185,10 +186,7 @@ fn simd_matches_scalar<G: Game>() {
             a.update(&simd, before, after);
             b.update(&scalar, before, after);
             assert_eq!(a, b);
-            let (x, y) = (
-                simd.evaluate(&a, after.black_to_move),
-                scalar.evaluate(&b, after.black_to_move),
-            );
+            let (x, y) = (simd.evaluate(&a, after), scalar.evaluate(&b, after));
             assert_eq!(x, y, "{after:?}");
             nonzero += usize::from(x != 0);
         });
@@ -196,11 +194,13 @@ fn simd_matches_scalar<G: Game>() {
     }
     // Extreme accumulators: every activation clipped at 0 or at QA, weights at the ends
     // of `i8` (the `maddubs` bound).
-    let mut simd = Network::random(G::VARIANT, 99);
-    for (o, row) in simd.l.w2.iter_mut().enumerate() {
-        row.fill(if o % 2 == 0 { -128 } else { 127 });
+    let mut simd = Network::random(G::VARIANT, 99, 2);
+    for (stack, packed) in simd.l.stacks.iter_mut().zip(&mut simd.packed) {
+        for (o, row) in stack.w2.iter_mut().enumerate() {
+            row.fill(if o % 2 == 0 { -128 } else { 127 });
+        }
+        packed.w2 = super::model::pack(&stack.w2);
     }
-    simd.w2_packed = super::model::pack(&simd.l.w2);
     let mut scalar = simd.clone();
     scalar.set_simd(false);
     let mut rng = StdRng::seed_from_u64(5);
@@ -209,7 +209,12 @@ fn simd_matches_scalar<G: Game>() {
             v: std::array::from_fn(|_| std::array::from_fn(|_| rng.gen_range(-300..=300))),
         };
         for stm in [false, true] {
-            assert_eq!(simd.evaluate(&acc, stm), scalar.evaluate(&acc, stm));
+            for s in 0..2 {
+                assert_eq!(
+                    simd.evaluate_stack(&acc, stm, s),
+                    scalar.evaluate_stack(&acc, stm, s)
+                );
+            }
         }
     }
 }
@@ -225,7 +230,7 @@ fn simd_equals_scalar() {
 #[test]
 fn colour_flip_symmetry() {
     fn check<G: Game>() {
-        let net = Network::random(G::VARIANT, 3);
+        let net = Network::random(G::VARIANT, 3, 4);
         let squares = u32::from(G::SQUARES);
         let mut differ = 0;
         for p in positions::<G>(10) {
@@ -233,10 +238,11 @@ fn colour_flip_symmetry() {
             let (a, b) = (Accumulator::new(&net, &p), Accumulator::new(&net, &q));
             assert_eq!(a.v[0], b.v[1]);
             assert_eq!(a.v[1], b.v[0]);
-            let e = net.evaluate(&a, p.black_to_move);
-            assert_eq!(e, net.evaluate(&b, q.black_to_move), "{p:?}");
+            let e = net.evaluate(&a, &p);
+            assert_eq!(e, net.evaluate(&b, &q), "{p:?}");
             // The side to move matters: not a test that passes by symmetry alone.
-            differ += usize::from(e != -net.evaluate(&a, !p.black_to_move));
+            let other = net.evaluate_stack(&a, !p.black_to_move, net.stack_of(&p));
+            differ += usize::from(e != -other);
         }
         assert!(differ > 100, "{differ}");
     }
@@ -248,16 +254,37 @@ fn colour_flip_symmetry() {
 
 #[test]
 fn file_round_trip_and_bad_files() {
-    for v in [Variant::English, Variant::Russian, Variant::International] {
-        let net = Network::random(v, 11);
+    for (v, stacks) in [
+        (Variant::English, 1),
+        (Variant::Russian, 1),
+        (Variant::International, 1),
+        (Variant::English, 4),
+        (Variant::International, 8),
+    ] {
+        let net = Network::random(v, 11, stacks);
+        assert_eq!(net.stacks(), stacks);
         let bytes = net.to_bytes();
-        assert_eq!(bytes.len(), HEADER + payload_len(net.shape()));
-        let size = if v == Variant::International {
-            58_424
+        assert_eq!(bytes.len(), HEADER + payload_len(net.shape(), stacks));
+        // The first layer (inputs x 128 `i16` and 128 biases), then per stack 256 x 32 +
+        // 32 x 32 + 32 `i8` weights and 32 + 32 + 1 `i32` biases (9,508 bytes).
+        let first = if v == Variant::International {
+            2 * (190 * 128 + 128)
         } else {
-            40_504
+            2 * (120 * 128 + 128)
         };
-        assert_eq!(bytes.len(), size);
+        assert_eq!(bytes.len(), 20 + first + stacks * 9_508);
+        if stacks == 1 {
+            // One stack: version 1's bytes (the file size builds before the stacks wrote).
+            assert_eq!(&bytes[4..8], &[1, 0, bytes[6], 0]);
+            let size = if v == Variant::International {
+                58_424
+            } else {
+                40_504
+            };
+            assert_eq!(bytes.len(), size);
+        } else {
+            assert_eq!(&bytes[4..8], &[2, 0, bytes[6], stacks as u8]);
+        }
         let mut back = Network::from_bytes(&bytes, v).unwrap();
         assert_eq!(back, net);
         back.set_simd(false);
@@ -266,11 +293,20 @@ fn file_round_trip_and_bad_files() {
         let p = planes(&<International as Play>::start());
         if v == Variant::International {
             let acc = Accumulator::new(&back, &p);
-            assert_eq!(back.evaluate(&acc, false), net.evaluate(&acc, false));
+            assert_eq!(back.evaluate(&acc, &p), net.evaluate(&acc, &p));
         }
     }
+    // A stacks byte out of range, in either version, and a version-1 file with stacks.
+    let four = Network::random(Variant::English, 13, 4).to_bytes();
+    for (version, byte) in [(2, 0), (2, 1), (2, 9), (2, 255), (1, 4)] {
+        let mut b = four.clone();
+        b[4] = version;
+        b[7] = byte;
+        let e = Network::from_bytes(&b, Variant::English).expect_err("stacks");
+        assert!(e.contains("layer-stack byte") && !e.contains('\n'), "{e}");
+    }
     let v = Variant::English;
-    let bytes = Network::random(v, 12).to_bytes();
+    let bytes = Network::random(v, 12, 1).to_bytes();
     let refuse = |b: &[u8], v: Variant, what: &str| {
         let e = Network::from_bytes(b, v).expect_err(what);
         assert!(
@@ -292,7 +328,7 @@ fn file_round_trip_and_bad_files() {
         b
     };
     refuse(&edit(0, b'X'), v, "DMNN");
-    refuse(&edit(4, 2), v, "version 2");
+    refuse(&edit(4, 3), v, "version 3");
     refuse(&bytes, Variant::Russian, "network for english, not russian");
     refuse(&edit(6, 200), v, "unknown variant");
     refuse(&bytes, Variant::Damone, "network for english, not damone");
@@ -370,11 +406,15 @@ fn float_eval(net: &Network, p: &Planes, squares: u32, per_row: u32) -> f64 {
             })
             .collect()
     };
-    let (w2, b2) = net.l2();
+    // The stack: the pieces from 1 to the start's cut into equal runs.
+    let pieces = (p.white | p.black).count_ones() as usize;
+    let start = if squares == 50 { 40 } else { 24 };
+    let stack = ((pieces - 1) * net.stacks() / start).min(net.stacks() - 1);
+    let (w2, b2) = net.l2(stack);
     let a2 = layer(w2.iter().map(|r| &r[..]).collect(), b2, &a1);
-    let (w3, b3) = net.l3();
+    let (w3, b3) = net.l3(stack);
     let a3 = layer(w3.iter().map(|r| &r[..]).collect(), b3, &a2);
-    let (w4, b4) = net.output();
+    let (w4, b4) = net.output(stack);
     let out: f64 = w4.iter().zip(&a3).map(|(&w, &x)| w as f64 / 64.0 * x).sum();
     100.0 * (out + b4 as f64 / 8128.0)
 }
@@ -392,9 +432,9 @@ fn float_reference_agrees() {
         let (mut worst, mut total, mut count) = (0f64, 0f64, 0);
         let mut spread = 0f64;
         for seed in 0..3 {
-            let net = Network::random(R::VARIANT, seed);
+            let net = Network::random(R::VARIANT, seed, [1, 3, 4][seed as usize]);
             for p in positions::<R>(5) {
-                let int = net.evaluate(&Accumulator::new(&net, &p), p.black_to_move);
+                let int = net.evaluate(&Accumulator::new(&net, &p), &p);
                 let float = float_eval(&net, &p, squares, per_row);
                 let err = (int as f64 - float).abs();
                 assert!(err <= FLOAT_TOLERANCE, "{int} vs {float:.2}: {p:?}");
@@ -422,7 +462,7 @@ fn float_reference_agrees() {
 #[test]
 fn features_match_the_accumulator() {
     fn check<R: Rules>() {
-        let net = Network::random(R::VARIANT, 3);
+        let net = Network::random(R::VARIANT, 3, 1);
         for p in positions::<R>(3) {
             let acc = Accumulator::new(&net, &p);
             for (persp, f) in net.shape().features(&p).iter().enumerate() {
@@ -447,31 +487,35 @@ fn features_match_the_accumulator() {
 fn floats(net: &Network) -> [Vec<f32>; 8] {
     let (qa, qw) = (QA as f32, QW as f32);
     let qab = qa * qw;
-    let (w2, b2) = net.l2();
-    let (w3, b3) = net.l3();
-    let (w4, b4) = net.output();
+    let stacks = 0..net.stacks();
+    let w2 = stacks.clone().flat_map(|s| net.l2(s).0.iter().flatten());
+    let b2 = stacks.clone().flat_map(|s| net.l2(s).1);
+    let w3 = stacks.clone().flat_map(|s| net.l3(s).0.iter().flatten());
+    let b3 = stacks.clone().flat_map(|s| net.l3(s).1);
+    let w4 = stacks.clone().flat_map(|s| net.output(s).0);
+    let b4 = stacks.map(|s| net.output(s).1);
     [
         net.l.w1.iter().map(|&x| f32::from(x) / qa).collect(),
         net.l.b1.iter().map(|&x| f32::from(x) / qa).collect(),
-        w2.iter().flatten().map(|&x| f32::from(x) / qw).collect(),
-        b2.iter().map(|&x| x as f32 / qab).collect(),
-        w3.iter().flatten().map(|&x| f32::from(x) / qw).collect(),
-        b3.iter().map(|&x| x as f32 / qab).collect(),
-        w4.iter().map(|&x| f32::from(x) / qw).collect(),
-        vec![b4 as f32 / qab],
+        w2.map(|&x| f32::from(x) / qw).collect(),
+        b2.map(|&x| x as f32 / qab).collect(),
+        w3.map(|&x| f32::from(x) / qw).collect(),
+        b3.map(|&x| x as f32 / qab).collect(),
+        w4.map(|&x| f32::from(x) / qw).collect(),
+        b4.map(|x| x as f32 / qab).collect(),
     ]
 }
 
 fn from_floats(v: Variant, f: &[Vec<f32>; 8]) -> Result<Network, String> {
-    Network::from_float(v, &f[0], &f[1], &f[2], &f[3], &f[4], &f[5], &f[6], f[7][0])
+    Network::from_float(v, &f[0], &f[1], &f[2], &f[3], &f[4], &f[5], &f[6], &f[7])
 }
 
 /// A network's own weights as floats come back as the same network; small perturbations
 /// (under half a quantisation step) round back too.
 #[test]
 fn from_float_round_trips() {
-    for v in [Variant::English, Variant::International] {
-        let net = Network::random(v, 11);
+    for (v, stacks) in [(Variant::English, 1), (Variant::International, 3)] {
+        let net = Network::random(v, 11, stacks);
         let mut f = floats(&net);
         assert_eq!(from_floats(v, &f).unwrap(), net);
         let (qa, qw, qab) = (QA as f32, QW as f32, (QA * QW) as f32);
@@ -490,7 +534,7 @@ fn from_float_round_trips() {
 #[test]
 fn from_float_refuses_bad_input() {
     let v = Variant::English;
-    let good = floats(&Network::random(v, 5));
+    let good = floats(&Network::random(v, 5, 1));
     let with = |layer: usize, i: usize, x: f32| {
         let mut f = good.clone();
         f[layer][i] = x;
@@ -524,7 +568,18 @@ fn from_float_refuses_bad_input() {
         &good[4],
         &good[5],
         &good[6],
-        0.0
+        &[0.0]
     )
     .is_err());
+    // Stacks: none, too many, and lengths that do not match the stacks' count.
+    for n in [0, 9] {
+        let e = from_floats(
+            v,
+            &[&good[..7], &[vec![0.0; n]]].concat().try_into().unwrap(),
+        );
+        assert!(e.unwrap_err().contains("layer stacks"));
+    }
+    let mut two = good.clone();
+    two[7].push(0.0);
+    assert!(from_floats(v, &two).unwrap_err().starts_with("l2_w: "));
 }
