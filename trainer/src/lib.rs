@@ -220,7 +220,7 @@ impl Trainer {
         let [w1, b1, w2, b2, w3, b3, w4, b4]: [Var; 8] = vars
             .try_into()
             .map_err(|_| "eight weight tensors expected".to_string())?;
-        // Pieces on a full board: 24 on 8x8, 40 on 10x10 (the start position's).
+        // Pieces on a full board: 24 on 8x8, 40 on 10x10, 16 in Italian Damone (the start's).
         let pieces = shape.start_pieces() as f32;
         let l1_bound = (f32::from(i16::MAX) - 0.5) / QA as f32 / (pieces + 1.0);
         let t = Trainer {

@@ -78,12 +78,13 @@ impl Shape {
         }
     }
 
-    /// Pieces on the board at the start: 24 on 8x8 (Italian Damone's included), 40 on 10x10.
+    /// Pieces on the board at the start, the most a position has: 24 on 8x8, 40 on 10x10, 16
+    /// in Italian Damone (8 a side: docs/rules.md).
     pub const fn start_pieces(&self) -> u32 {
-        if self.squares == 32 {
-            24
-        } else {
-            40
+        match (self.squares, self.ranks) {
+            (32, 3) => 16,
+            (32, _) => 24,
+            _ => 40,
         }
     }
 

@@ -408,7 +408,7 @@ fn float_eval(net: &Network, p: &Planes, squares: u32, per_row: u32) -> f64 {
     };
     // The stack: the pieces from 1 to the start's cut into equal runs.
     let pieces = (p.white | p.black).count_ones() as usize;
-    let start = if squares == 50 { 40 } else { 24 };
+    let start = if squares == 50 { 40 } else { 24 }; // English, Russian, International here
     let stack = ((pieces - 1) * net.stacks() / start).min(net.stacks() - 1);
     let (w2, b2) = net.l2(stack);
     let a2 = layer(w2.iter().map(|r| &r[..]).collect(), b2, &a1);
