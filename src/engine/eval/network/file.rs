@@ -1,6 +1,6 @@
 //! The `DMNN` file: [`Network::to_bytes`] and [`Network::from_bytes`].
 
-use super::model::{Layers, Network, Stack};
+use super::model::{Layers, Network, Part, Stack};
 use super::shape::{Shape, H, L1_OUT, L2, L3, MAX_BIAS, MAX_STACKS};
 use crate::core::variant::Variant;
 use crate::engine::eval::header::Header;
@@ -141,22 +141,10 @@ impl Network {
         let b1 = std::array::from_fn(|_| r.i16());
         let stacks: Vec<Stack> = (0..stacks)
             .map(|_| {
-                let w2 = (0..L2)
-                    .map(|_| std::array::from_fn(|_| r.i8()))
-                    .collect::<Vec<_>>();
-                let b2 = std::array::from_fn(|_| r.i32());
-                let w3 = std::array::from_fn(|_| std::array::from_fn(|_| r.i8()));
-                let b3 = std::array::from_fn(|_| r.i32());
-                let w4 = std::array::from_fn(|_| r.i8());
-                let b4 = r.i32();
-                Stack {
-                    w2,
-                    b2,
-                    w3,
-                    b3,
-                    w4,
-                    b4,
-                }
+                Stack::fill(|part| match part {
+                    Part::W2 | Part::W3 | Part::W4 => i32::from(r.i8()),
+                    Part::B2 | Part::B3 | Part::B4 => r.i32(),
+                })
             })
             .collect();
         let out_of_range = |b: &i32| !(-MAX_BIAS..=MAX_BIAS).contains(b);

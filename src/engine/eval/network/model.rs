@@ -60,6 +60,42 @@ pub(super) struct Stack {
     pub(super) b4: i32,
 }
 
+/// A value of a [`Stack`], as [`Stack::fill`] asks for it: a weight (`i8`) or a bias (`i32`)
+/// of the second, third or output layer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Part {
+    W2,
+    B2,
+    W3,
+    B3,
+    W4,
+    B4,
+}
+
+impl Stack {
+    /// A stack whose values `next` gives one by one in the file's order (second layer's
+    /// weights row by row, its biases, the third layer's likewise, the output's); a weight is
+    /// cast to `i8`, so `next` gives a value in range for it.
+    pub(super) fn fill(mut next: impl FnMut(Part) -> i32) -> Stack {
+        let w2 = (0..L2)
+            .map(|_| std::array::from_fn(|_| next(Part::W2) as i8))
+            .collect();
+        let b2 = std::array::from_fn(|_| next(Part::B2));
+        let w3 = std::array::from_fn(|_| std::array::from_fn(|_| next(Part::W3) as i8));
+        let b3 = std::array::from_fn(|_| next(Part::B3));
+        let w4 = std::array::from_fn(|_| next(Part::W4) as i8);
+        let b4 = next(Part::B4);
+        Stack {
+            w2,
+            b2,
+            w3,
+            b3,
+            w4,
+            b4,
+        }
+    }
+}
+
 impl PartialEq for Network {
     /// Equal variant and weights (the packed copies and the kernel choice follow from them).
     fn eq(&self, other: &Network) -> bool {
@@ -181,22 +217,11 @@ impl Network {
         let bias = |rng: &mut StdRng| rng.gen_range(-QA * QW / 4..=QA * QW / 4);
         let stacks = (0..stacks.clamp(1, super::MAX_STACKS))
             .map(|_| {
-                let w2 = (0..L2)
-                    .map(|_| std::array::from_fn(|_| rng.gen_range(-16..=16)))
-                    .collect();
-                let b2 = std::array::from_fn(|_| bias(&mut rng));
-                let w3 = std::array::from_fn(|_| std::array::from_fn(|_| rng.gen_range(-16..=16)));
-                let b3 = std::array::from_fn(|_| bias(&mut rng));
-                let w4 = std::array::from_fn(|_| rng.gen_range(-32..=32));
-                let b4 = bias(&mut rng);
-                Stack {
-                    w2,
-                    b2,
-                    w3,
-                    b3,
-                    w4,
-                    b4,
-                }
+                Stack::fill(|part| match part {
+                    Part::W2 | Part::W3 => rng.gen_range(-16..=16),
+                    Part::W4 => rng.gen_range(-32..=32),
+                    Part::B2 | Part::B3 | Part::B4 => bias(&mut rng),
+                })
             })
             .collect();
         Network::from_layers(v, shape, Layers { w1, b1, stacks })
