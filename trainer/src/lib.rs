@@ -272,7 +272,7 @@ impl Trainer {
         let st = self.cfg.stacks;
         let mut x = vec![0f32; ps.len() * st];
         for (row, p) in ps.iter().enumerate() {
-            x[row * st + self.shape.stack((p.white | p.black).count_ones(), st)] = 1.0;
+            x[row * st + self.shape.stack_of(p, st)] = 1.0;
         }
         Tensor::from_vec(x, (ps.len(), st), &Device::Cpu)
     }

@@ -174,8 +174,7 @@ impl Network {
     /// The stack that evaluates `p` ([`Shape::stack`] of its pieces).
     #[inline(always)]
     pub fn stack_of(&self, p: &Planes) -> usize {
-        self.shape
-            .stack((p.white | p.black).count_ones(), self.l.stacks.len())
+        self.shape.stack_of(p, self.l.stacks.len())
     }
 
     /// Stack `s`'s second layer: weights `[o][i]` (in 1/[`QW`]; `i < H`: the side to move's

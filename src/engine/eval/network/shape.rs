@@ -103,6 +103,13 @@ impl Shape {
         }
     }
 
+    /// The layer stack of position `p` ([`Shape::stack`] of its pieces) in a network of
+    /// `stacks` stacks.
+    #[inline(always)]
+    pub const fn stack_of(&self, p: &Planes, stacks: usize) -> usize {
+        self.stack((p.white | p.black).count_ones(), stacks)
+    }
+
     /// Squares a man can stand on: `M = S - c`.
     pub const fn man_squares(&self) -> usize {
         (self.squares - self.crowning) as usize
