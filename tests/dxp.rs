@@ -769,7 +769,8 @@ fn match_scores_a_peers_gameend_by_the_rules_not_as_a_crash() {
 fn match_sends_the_result_in_its_gameend() {
     // Two scripted followers play each other through the match (first legal moves, so the
     // games are known): from W:W33:B19 White wins in 3 plies (33-29 19-24 29x20), from
-    // W:W38:B27 the game is drawn by the no-progress rule after 23 plies. The match plays the
+    // W:W38:B27 the game is drawn after 23 plies by the endgame rule (king against king, 5
+    // moves each: FMJD 6.4; the no-progress rule needs 50 plies). The match plays the
     // follower's opponent, so its GAMEEND says "I lose" (1) to the winner, "I win" (3) to the
     // loser, "draw" (2) to both; Scan 2.0 logs reason 0 as a draw.
     let a = ScriptedFollower::start(Script::default());
@@ -801,7 +802,7 @@ fn match_sends_the_result_in_its_gameend() {
     assert_eq!(report_field(&report, "Results (a first): "), "W 1 D 2 L 1");
     assert_eq!(
         report_field(&report, "Endings: "),
-        "no legal move 2, no-progress rule 2",
+        "no legal move 2, endgame rule 2",
         "{pdn}"
     );
     let reasons = |log: Vec<String>| -> Vec<u8> {

@@ -231,7 +231,7 @@ fn replay_pdn(variant: Variant, pdn: &str) -> usize {
                 let winner = e.side_to_move().opponent();
                 assert_eq!(result, token(variant, Some(winner)), "{game}");
             }
-            "threefold repetition" | "no-progress rule" => {
+            "threefold repetition" | "no-progress rule" | "endgame rule" => {
                 assert!(matches!(e.outcome(), Some(Outcome::Draw(_))), "{game}");
                 assert_eq!(result, draw);
             }

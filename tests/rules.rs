@@ -335,8 +335,9 @@ fn international_4_13_to_4_15_precedence_and_promotion() {
 /// Plays `plies` quiet moves from `fen`, checking the FMJD 6.3/6.4 counter is not out before the
 /// last ply and is out after it. Each side shuffles one piece back and forth: it undoes its last
 /// move when that is safe (no capture for the opponent after it), else plays its first safe quiet
-/// move.
-fn international_draw_after(fen: &str, plies: u32) {
+/// move. `rule` names the counter that ran out (FMJD 6.1's 25 moves are the no-progress rule,
+/// 6.3 and 6.4 the endgame rule).
+fn international_draw_after(fen: &str, plies: u32, rule: &str) {
     use damiera::DrawRules;
     let mut pos = notation::parse_fen::<International>(fen).unwrap();
     let mut last: [Option<damiera::Move>; 2] = [None, None];
@@ -372,23 +373,28 @@ fn international_draw_after(fen: &str, plies: u32) {
         <International as DrawRules>::draw_by_counter(&pos),
         "{fen}: not drawn after {plies} plies"
     );
+    assert_eq!(
+        <International as DrawRules>::counter_draw(&pos),
+        Some(rule),
+        "{fen}: the counter that ran out"
+    );
 }
 
 #[test]
 fn international_6_3_and_6_4_endgame_counters() {
     // 6.3: three kings, two kings and a man, a king and two men against a king: 16 moves each.
-    international_draw_after("W:WK47,K48,K49:BK1", 32);
-    international_draw_after("B:WK47,K48,K49:BK1", 32);
-    international_draw_after("W:WK47,K48,36:BK1", 32);
-    international_draw_after("W:WK47,36,37:BK1", 32);
-    international_draw_after("W:WK1:BK47,K48,K49", 32);
+    international_draw_after("W:WK47,K48,K49:BK1", 32, "endgame rule");
+    international_draw_after("B:WK47,K48,K49:BK1", 32, "endgame rule");
+    international_draw_after("W:WK47,K48,36:BK1", 32, "endgame rule");
+    international_draw_after("W:WK47,36,37:BK1", 32, "endgame rule");
+    international_draw_after("W:WK1:BK47,K48,K49", 32, "endgame rule");
     // 6.4: two kings, a king and a man, or a king against a king: 5 moves each.
-    international_draw_after("W:WK47,K48:BK1", 10);
-    international_draw_after("W:WK47,36:BK1", 10);
-    international_draw_after("W:WK47:BK1", 10);
+    international_draw_after("W:WK47,K48:BK1", 10, "endgame rule");
+    international_draw_after("W:WK47,36:BK1", 10, "endgame rule");
+    international_draw_after("W:WK47:BK1", 10, "endgame rule");
     // Outside both classes only the 25-move king rule (6.1) applies: four kings against a
     // king, and three men against a king.
-    international_draw_after("W:WK47,K48,K49,K50:BK1", 50);
+    international_draw_after("W:WK47,K48,K49,K50:BK1", 50, "no-progress rule");
     // Entering a class by a capture starts its count: the lone king takes one of four kings.
     let pos = notation::parse_fen::<International>("B:WK46,K47,K48,K28:BK5").unwrap();
     let mut list = MoveList::new();
@@ -621,11 +627,14 @@ mod frisian {
     /// king against one king, 2 moves each (4 plies).
     #[test]
     fn few_kings_draw() {
-        assert!(matches!(
+        assert_eq!(
             shuffle("W:WK46,K50:BK1", 14),
-            Some(Outcome::Draw(_))
-        ));
-        assert!(matches!(shuffle("W:WK46:BK1", 4), Some(Outcome::Draw(_))));
+            Some(Outcome::Draw("endgame rule"))
+        );
+        assert_eq!(
+            shuffle("W:WK46:BK1", 4).map(|o| o.to_string()),
+            Some("draw: endgame rule".to_string())
+        );
         // Three kings against one play on.
         assert_eq!(shuffle("W:WK46,K50,K49:BK1", 30), None);
     }

@@ -68,12 +68,25 @@ pub trait Notation: Play {
     }
 }
 
+/// The name of a draw by the variant's no-progress counter ([`DrawRules::counter_draw`]).
+pub const NO_PROGRESS_RULE: &str = "no-progress rule";
+/// The name of a draw by an endgame counter ([`DrawRules::counter_draw`]): International's,
+/// Frisian's and Frysk!'s limits on the moves to win an ending of few pieces.
+pub const ENDGAME_RULE: &str = "endgame rule";
+
 /// A game's draw rules as far as a position states them (repetition needs the history and is
 /// the search's job).
 pub trait DrawRules: Play {
     /// Whether the no-progress rule declares the game drawn (plies without a capture or, per
     /// variant, a man move or promotion; see docs/rules.md).
     fn draw_by_counter(pos: &Self::Position) -> bool;
+    /// Which counter draws the game, in words, when [`draw_by_counter`](Self::draw_by_counter)
+    /// does: [`NO_PROGRESS_RULE`] (plies without progress) or [`ENDGAME_RULE`] (the moves a
+    /// side has to win an ending of few pieces: International's counters, FMJD 6.3 and 6.4,
+    /// and Frisian's and Frysk!'s; docs/rules.md). `None` when no counter has run out.
+    fn counter_draw(pos: &Self::Position) -> Option<&'static str> {
+        Self::draw_by_counter(pos).then_some(NO_PROGRESS_RULE)
+    }
     /// Whether positions before `mv` can never recur after it (it captures, crowns, or moves a
     /// man that can never come back): the bound of repetition look-ups. For Damone this is
     /// narrower than what resets the no-progress counter (Pedines move sideways both ways).
@@ -106,6 +119,13 @@ impl<R: Rules> DrawRules for R {
     #[inline(always)]
     fn draw_by_counter(pos: &Position<R>) -> bool {
         (R::DRAW_PLIES > 0 && pos.quiet_plies() >= R::DRAW_PLIES) || pos.endgame_draw()
+    }
+    fn counter_draw(pos: &Position<R>) -> Option<&'static str> {
+        if R::DRAW_PLIES > 0 && pos.quiet_plies() >= R::DRAW_PLIES {
+            Some(NO_PROGRESS_RULE)
+        } else {
+            pos.endgame_draw().then_some(ENDGAME_RULE)
+        }
     }
     #[inline(always)]
     fn is_irreversible(pos: &Position<R>, mv: &Move) -> bool {

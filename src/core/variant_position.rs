@@ -107,7 +107,8 @@ macro_rules! each {
 pub enum Outcome {
     /// This side won, by this rule.
     Win(Color, WinRule),
-    /// A draw, and by which rule (`no-progress rule`, `threefold repetition`).
+    /// A draw, and by which rule (`no-progress rule`, `endgame rule`, `threefold
+    /// repetition`).
     Draw(&'static str),
 }
 
@@ -162,8 +163,8 @@ pub fn outcome<G: Draughts>(pos: &G::Position, history: &[u64]) -> Option<Outcom
             _ => Outcome::Win(side.opponent(), WinRule::Blocked),
         });
     }
-    if G::draw_by_counter(pos) {
-        return Some(Outcome::Draw("no-progress rule"));
+    if let Some(rule) = G::counter_draw(pos) {
+        return Some(Outcome::Draw(rule));
     }
     let key = G::key(pos);
     (G::THREEFOLD_REPETITION && history.iter().filter(|&&k| k == key).count() >= 2)

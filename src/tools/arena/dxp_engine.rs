@@ -209,6 +209,7 @@ impl DxpEngine {
                     | Reason::FirstKing
                     | Reason::Repetition
                     | Reason::NoProgress
+                    | Reason::EndgameRule
             );
             if self.peer_to_move && by_rules {
                 let deadline = Instant::now() + Duration::from_secs(2);

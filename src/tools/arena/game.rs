@@ -11,6 +11,7 @@ use super::{
     process, GameRecord, GameResult, MatchConfig, MoveTimes, Reason, TimeControl,
     DEPTH_ONLY_TIMEOUT_MS, TC_GRACE_MS,
 };
+use crate::core::draughts::{ENDGAME_RULE, NO_PROGRESS_RULE};
 use crate::core::moves::Move;
 use crate::core::rules::Color;
 use crate::core::variant::Variant;
@@ -239,10 +240,10 @@ impl<'a> Game<'a> {
                 return Some((GameResult::win_for(c), reason, String::new()));
             }
             Some(Outcome::Draw(why)) => {
-                let reason = if why.contains("repetition") {
-                    Reason::Repetition
-                } else {
-                    Reason::NoProgress
+                let reason = match why {
+                    ENDGAME_RULE => Reason::EndgameRule,
+                    NO_PROGRESS_RULE => Reason::NoProgress,
+                    _ => Reason::Repetition,
                 };
                 return Some((GameResult::Draw, reason, String::new()));
             }

@@ -2,6 +2,7 @@
 //! engine and the whole [`GameRecord`] (moves, comments, start position) that the report and
 //! the PDN writer read.
 
+use crate::core::draughts::{ENDGAME_RULE, NO_PROGRESS_RULE};
 use crate::core::rules::Color;
 use crate::core::variant::Variant;
 use crate::tools::pdn::result_token;
@@ -55,6 +56,8 @@ pub enum Reason {
     Repetition,
     /// Draw by the variant's no-progress rule.
     NoProgress,
+    /// Draw by an endgame counter (International's FMJD 6.3 and 6.4, Frisian's, Frysk!'s).
+    EndgameRule,
     /// Draw by adjudication at `--max-plies`.
     MaxPlies,
     /// A loss by an illegal or unparsable move.
@@ -87,7 +90,8 @@ impl Reason {
             Reason::NoMoveLeft => "no legal move left",
             Reason::FirstKing => "first king",
             Reason::Repetition => "threefold repetition",
-            Reason::NoProgress => "no-progress rule",
+            Reason::NoProgress => NO_PROGRESS_RULE,
+            Reason::EndgameRule => ENDGAME_RULE,
             Reason::MaxPlies => "max plies",
             Reason::IllegalMove => "illegal move",
             Reason::TimeForfeit => "time forfeit",
@@ -102,12 +106,13 @@ impl Reason {
     }
 
     /// Every reason, in report order.
-    pub const ALL: [Reason; 15] = [
+    pub const ALL: [Reason; 16] = [
         Reason::NoLegalMove,
         Reason::NoMoveLeft,
         Reason::FirstKing,
         Reason::Repetition,
         Reason::NoProgress,
+        Reason::EndgameRule,
         Reason::MaxPlies,
         Reason::IllegalMove,
         Reason::TimeForfeit,
