@@ -124,7 +124,8 @@ pub trait Dispatch: Copy {
     }
 
     /// The name, in the variant's own notation, of the square numbered `n` in `numbering`
-    /// ([`Play::numbered_square`]): `Numbering::BottomLeft` 1 is `"a1"` in Russian. `None` off
+    /// ([`Play::numbered_square`](crate::Play::numbered_square)): `Numbering::BottomLeft` 1 is
+    /// `"a1"` in Russian. `None` off
     /// the board.
     fn numbered_square_name(self, numbering: Numbering, n: u32) -> Option<String> {
         struct Name(Numbering, u32);

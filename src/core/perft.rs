@@ -142,7 +142,7 @@ fn count_in_pieces<G: Play>(
 
 /// [`divide`] that also reports its progress: `report(move, name, leaves)` per root move as
 /// [`divide`] does, and `progress(fraction, leaves)` after every subtree of at most
-/// [`PROGRESS_GRAIN`] plies (about ten times a second on 8x8): the fraction of the run done
+/// `PROGRESS_GRAIN` plies (about ten times a second on 8x8): the fraction of the run done
 /// (0..=1, by moves: each move of a node has an equal share of its node's) and that subtree's
 /// leaf count. The total is the same as [`divide`]'s.
 pub fn divide_with_progress<G: Play>(
@@ -178,7 +178,7 @@ pub fn divide_with_progress<G: Play>(
 const STOP_GRAIN: u32 = 9;
 
 /// perft that can be interrupted: `None` if `stop` was set before the count was complete.
-/// Subtrees of at most [`STOP_GRAIN`] plies are counted whole, so a stop takes effect within
+/// Subtrees of at most `STOP_GRAIN` plies are counted whole, so a stop takes effect within
 /// one of them.
 pub fn perft_until<G: Play>(
     pos: &G::Position,

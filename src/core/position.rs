@@ -4,7 +4,8 @@
 //! Scan's `succ` does; there is no unmake and no state stack. The key is updated incrementally
 //! and equals [`Position::compute_key`] after every move (checked by a test on random games).
 //!
-//! Its FEN forms (`start`, the `Debug` form) live in [`crate::core::notation::fen`], which
+//! Its FEN forms (`start`, the `Debug` form) live in
+//! [`crate::core::notation::fen`](mod@crate::core::notation::fen), which
 //! depends on this module, never the reverse.
 
 use crate::core::bitboard::{Bitboard, Square};

@@ -385,7 +385,7 @@ fn forward_chunk<R: Rules>(
 /// Solves one unit (`tables`: a material, or a material and its swap) from the tables in
 /// `dir` it depends on, and returns each table's entries. Pure: files in, entries out.
 ///
-/// The unit is solved a group at a time ([`group_of`]: the rows of both sides' leading men),
+/// The unit is solved a group at a time (`group_of`: the rows of both sides' leading men),
 /// so memory grows with the largest group, not the unit: per group position about 15 bytes
 /// and 8 per move within the group, plus 11 bytes per unit position.
 ///

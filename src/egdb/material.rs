@@ -2,7 +2,7 @@
 //!
 //! Every table is stored with the side to move as White (moving up the board). A position with
 //! Black to move is looked up by turning the board 180 degrees and swapping the colors
-//! ([`flip`]): every variant's rules are symmetric under that map (the board's dark squares,
+//! ([`flip_board`]): every variant's rules are symmetric under that map (the board's dark squares,
 //! the directions men move and capture in, the promotion rows and the capture precedence all
 //! map onto each other), so the colour-flipped position has the same value. This halves the
 //! tables and the work.
@@ -34,7 +34,7 @@ pub fn tables_of(variant: Variant, pieces: u32) -> Option<Vec<Material>> {
 pub const MAX_KIND: u8 = 15;
 
 /// The material of a table: men and kings of the side to move (`wm`, `wk`, White after
-/// [`flip`]) and of the other side (`bm`, `bk`).
+/// [`flip_board`]) and of the other side (`bm`, `bk`).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Material {
     /// Men of the side to move.

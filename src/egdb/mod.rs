@@ -8,7 +8,7 @@
 //! - [`material`]: the tables (men and kings of the side to move and of the other side), their
 //!   names and dependencies, and the colour flip that stores only White-to-move positions;
 //! - [`index`]: the dense combinatorial index of a table;
-//! - [`file`]: the file format (header, checksum, block offsets, zstd blocks), written
+//! - [`file`](mod@file): the file format (header, checksum, block offsets, zstd blocks), written
 //!   atomically and refused with a one-line error when wrong;
 //! - [`build`]: the retrograde builder, one unit (a material and its swap) at a time, each a
 //!   pure function of the files it depends on;

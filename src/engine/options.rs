@@ -22,7 +22,7 @@ pub const DEFAULT_HASH_MIB: usize = 64;
 /// The largest transposition table asked for, in MiB (64 GiB); the smallest is 1 MiB. Every
 /// front end takes the same range (`Hash`, Hub `hash`, the `--hash` of the shell tools): a
 /// size outside it is refused as a usage error, a size inside it that the machine's memory
-/// cannot hold is refused by [`Engine::set_hash`].
+/// cannot hold is refused by [`Engine::set_hash`](crate::engine::Engine::set_hash).
 pub const MAX_HASH_MIB: usize = 65_536;
 
 /// The largest `EgdbPieces` (pieces on the board, both sides): what a material key can hold;

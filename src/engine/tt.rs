@@ -6,7 +6,7 @@
 //! only when `check ^ data` gives back its key, so a torn write by another thread (half old,
 //! half new) reads as a miss rather than as a wrong result (Hyatt and Mann's lockless hashing).
 //!
-//! The move is compact: its index in the list [`crate::Draughts::generate`] gives for the position
+//! The move is compact: its index in the list [`crate::Play::generate`] gives for the position
 //! (generation is deterministic), so an entry needs no from, to or captured set.
 //!
 //! Replacement: the same position is always overwritten (its move kept if the new result has
@@ -247,7 +247,7 @@ impl TranspositionTable {
     /// a table that does not fit would be killed by the kernel, not refused, since pages are
     /// only given when touched).
     ///
-    /// The memory comes zeroed from the kernel ([`Memory`]), so making even a large table
+    /// The memory comes zeroed from the kernel (`Memory`), so making even a large table
     /// takes no time; its pages become resident as the search writes to them.
     pub fn try_new(mib: usize) -> Result<TranspositionTable, String> {
         let too_big = || format!("cannot allocate a {mib} MiB hash table");

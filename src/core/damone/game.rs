@@ -21,7 +21,8 @@ pub fn is_lost(pos: &Position, win: DamoneWin) -> bool {
         || !movegen::has_moves(pos)
 }
 
-/// Italian Damone as a [`Draughts`], with the end-of-game rule of ruling I.4 as a parameter:
+/// Italian Damone as a [`Draughts`](crate::Draughts), with the end-of-game rule of ruling I.4 as a
+/// parameter:
 /// `DAMONES_WIN = false` is the default [`DamoneWin::All`], `true` is [`DamoneWin::Damones`]
 /// (a side to move without a Damone has lost: it has no legal move). The runtime choice is
 /// [`crate::core::dispatch::RuleSet`].

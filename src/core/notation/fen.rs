@@ -2,7 +2,7 @@
 //! square marks a king, ranges such as `21-32` or `K1-K4` are accepted for numeric notation,
 //! the color lists may come in either order, lidraughts' move counters (`:H0:F1`,
 //! [`FenCounters`]) may follow them. Output lists every square explicitly, White's list first.
-//! The cutting of a FEN into its fields ([`fen_parts`]) serves Damone's FEN too.
+//! The cutting of a FEN into its fields (`fen_parts`) serves Damone's FEN too.
 //!
 //! A position's FEN forms live here, not in [`crate::core::position`] (which notation depends
 //! on, never the reverse): [`Position::start`] (the rules' start FEN parsed) and the `Debug`

@@ -1,6 +1,6 @@
 //! Notation at the I/O boundary: square names, PDN FEN, and moves in each variant's notation.
 //!
-//! - [`fen`]: PDN FEN of the rules variants, and the cutting of any FEN into its fields.
+//! - [`fen`](mod@fen): PDN FEN of the rules variants, and the cutting of any FEN into its fields.
 //! - [`moves`]: move names, move parsing and diagrams, written once for every game over
 //!   [`crate::core::play::Play`] (Damone's squares and FEN are in
 //!   [`crate::core::damone::notation`]).

@@ -21,11 +21,12 @@ use crate::egdb::{Egdb, Probe, ProbeCache};
 
 /// A variant's evaluation side, beside its [`Draughts`] side: the static evaluation and the
 /// [`Planes`] form of its positions. Implemented for every [`Rules`] type and for Italian
-/// Damone ([`crate::core::damone::DamoneDraughts`], in [`damone`]).
+/// Damone ([`crate::core::damone::DamoneDraughts`], in [`damone`](crate::engine::eval::damone)).
 pub trait Evaluate: Draughts {
     /// The static evaluation of `pos` in centi-men from the side to move's point of view
     /// (positive: good for the side to move): by the variant's learned weights `net` when
-    /// given (the search's, [`Evaluation::weights`]), else by the hand-set evaluation.
+    /// given (the search's, [`Evaluation::weights`](crate::engine::eval::Evaluation::weights)),
+    /// else by the hand-set evaluation.
     fn evaluate(pos: &Self::Position, net: Option<&Net>) -> i32;
     /// The position as square sets (the learned evaluation's and the training data's form,
     /// [`Planes`]).
@@ -33,7 +34,7 @@ pub trait Evaluate: Draughts {
     /// An evaluation network's output `stm` (centi-men, side to move) for position `p` as
     /// [`Evaluate::evaluate`] gives it: in English with the king-ending term of [`finish`];
     /// on 10x10 and in Brazilian with the material edge of a holdable king ending
-    /// ([`material_edge`]); unchanged elsewhere. (On 10x10 the network's output is not scaled in king endings as
+    /// (`material_edge`); unchanged elsewhere. (On 10x10 the network's output is not scaled in king endings as
     /// the pattern weights' is, [`evaluate10`]: the network is fitted to the results without
     /// that factor, so it already scores those endings as drawish as the games found them.)
     #[inline(always)]
@@ -213,7 +214,7 @@ pub trait EvaluateFn {
 
 /// Runs `f` with the type of a variant and its rule options (a [`Variant`] alone: the default
 /// options), as [`crate::core::dispatch::Dispatch::dispatch`] does for [`crate::core::draughts::Draughts`]. The core's one
-/// `match` ([`crate::core::dispatch::variant_match`]), here because the core cannot name
+/// `match` (`crate::core::dispatch::variant_match`), here because the core cannot name
 /// [`Evaluate`].
 pub fn dispatch<F: EvaluateFn>(rules: impl Into<RuleSet>, f: F) -> F::Output {
     let rules = rules.into();
@@ -222,7 +223,7 @@ pub fn dispatch<F: EvaluateFn>(rules: impl Into<RuleSet>, f: F) -> F::Output {
 
 /// The side-to-move evaluation (centi-men) of a 10x10 position by the learned pattern weights
 /// `net`: the hand-set evaluation's scaling of International king endings
-/// ([`hand::drawish_scale`]) applies to the learned score too, through [`drawish_planes`],
+/// (`hand::drawish_scale`) applies to the learned score too, through [`drawish_planes`],
 /// the function the pattern trainer fits through. (A network is not scaled:
 /// [`Evaluate::network_score`].)
 #[inline]
@@ -266,7 +267,7 @@ fn scale10(p: &Planes, stm: i32) -> i32 {
     stm * drawish_planes(p, p.side_to_move(stm)) / 16
 }
 
-/// [`hand::drawish_scale`] on the [`Planes`] of a 10x10 position: the sixteenths of
+/// `hand::drawish_scale` on the [`Planes`] of a 10x10 position: the sixteenths of
 /// `white_score` (White's view, centi-men) that [`Evaluate::evaluate`] keeps; `damiera-train patterns` fits the
 /// learned weights through the same factor.
 pub fn drawish_planes(p: &Planes, white_score: i32) -> i32 {

@@ -50,9 +50,9 @@ fn steps(a: u32, b: u32) -> i32 {
 
 /// `stm` (centi-men, side to move) with the finishing term of an English king ending added:
 /// unchanged unless every piece of `p` (an 8x8 [`Planes`]) is a king and one side has more
-/// kings than the other, which has at least one. The term, for the side ahead: [`CLOSER`] for
-/// every step the mean distance between its kings and the other side's is under 7, [`FEWER`]
-/// for every piece under 12 on the board, minus [`DOUBLE_CORNER`] for each king of the side
+/// kings than the other, which has at least one. The term, for the side ahead: `CLOSER` for
+/// every step the mean distance between its kings and the other side's is under 7, `FEWER`
+/// for every piece under 12 on the board, minus `DOUBLE_CORNER` for each king of the side
 /// behind on a double corner: at most 6 · 6 + 6 · 9 = 90 centi-men (2 kings against 1).
 #[inline]
 pub fn king_ending(p: &Planes, stm: i32) -> i32 {

@@ -1,7 +1,8 @@
 //! Static evaluation, in centi-men from the side to move's point of view.
 //!
 //! [`Evaluate`] is a variant's evaluation side: its static evaluation and its [`Planes`] (the
-//! square sets the learned evaluation and the training data share). Every [`Rules`] variant
+//! square sets the learned evaluation and the training data share). Every [`Rules`](crate::Rules)
+//! variant
 //! implements it here, Italian Damone in [`damone`]. The search asks for `G: Evaluate`.
 //!
 //! The evaluation is the [`network`] (NNUE-style, `DMNN`), trained from self-play games by

@@ -36,7 +36,8 @@ pub struct Limits {
     pub move_overhead: u64,
     /// Return as soon as the search ends, even with `infinite` or while pondering (the caller
     /// waits for `stop` itself): the root moves' searches of a strength level
-    /// ([`Searcher::think_at_level`]). `false` for every search a front end starts.
+    /// ([`Searcher::think_at_level`](crate::engine::search::Searcher::think_at_level)). `false`
+    /// for every search a front end starts.
     pub return_when_done: bool,
 }
 

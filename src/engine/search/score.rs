@@ -44,8 +44,9 @@ pub const DB_MAX_MATERIAL: u32 = 16;
 /// table stores them relative to the node, as it does wins ([`crate::engine::tt::PLY_RELATIVE_BOUND`]).
 pub const DB_BOUND: i32 = 20_000;
 
-/// A search depth in plies: what [`Limits`] asks for and [`Info`] and [`SearchResult`]
-/// report across the engine's boundary (inside the search, plies are plain integers).
+/// A search depth in plies: what [`Limits`](super::Limits) asks for and [`Info`](super::Info)
+/// and [`SearchResult`](super::SearchResult) report across the engine's boundary (inside the
+/// search, plies are plain integers).
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
 pub struct Depth(pub u32);
 

@@ -142,7 +142,7 @@ pub fn close_gracefully(mut stream: TcpStream) {
 
 /// Refuses a connection the follower cannot serve (docs/dxp.md): sends the CHAT `error: TEXT`;
 /// answers the peer's first GAMEREQ, if one comes within [`CLOSE_WAIT_MS`] (after at most
-/// [`REFUSE_READ_MAX`] bytes of other messages), with GAMEACC code `2` (not this game; another
+/// `REFUSE_READ_MAX` bytes of other messages), with GAMEACC code `2` (not this game; another
 /// is fine) under the follower's `name`; then closes with [`close_gracefully`]. Returns whether
 /// a GAMEREQ was answered.
 pub fn refuse(mut stream: TcpStream, name: &str, text: &str) -> bool {

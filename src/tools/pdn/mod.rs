@@ -1,6 +1,6 @@
 //! Reading PDN files: games as tag pairs and move text, replayed through damiera's rules.
 //!
-//! The grammar is PDN 3.0's (https://pdn.fmjd.org, which extends PGN's): tag pairs
+//! The grammar is PDN 3.0's (<https://pdn.fmjd.org>, which extends PGN's): tag pairs
 //! `[Name "value"]` (`\"` and `\\` escaped), then move text of move numbers (`12.`, `12...`,
 //! `12. ...`, `10. …`, also glued to the move, `12.11-15`), moves with `-`, `x` or `:` between squares,
 //! move-strength marks (`!`, `?`, `!!`, `??`, `!?`, `?!`, and checkers books' `*` for an only

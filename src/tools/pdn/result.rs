@@ -17,7 +17,7 @@ pub(super) const RESULTS: [&str; 8] = ["2-0", "0-2", "1-1", "0-0", "1-0", "0-1",
 ///   `dostats` in engine matches) and its PDN parser ends a game only at `1-0`, `0-1`,
 ///   `1/2-1/2` or `*` (`PDNparser.c`); pydraughts 0.6.7's `PDNReader` takes these too.
 /// - **International** (20): `2-0` White won, `1-1` a draw, `0-2` Black won, White's score
-///   first: PDN 3.0 (https://pdn.fmjd.org), the FMJD's points (2 a win, 1 a draw), lidraughts'
+///   first: PDN 3.0 (<https://pdn.fmjd.org>), the FMJD's points (2 a win, 1 a draw), lidraughts'
 ///   export (`PdnDump.scala`, `Color.showResult` with `draughtsResult`, its default).
 /// - **Russian** (25) and **Brazilian** (26): the same `2-0 1-1 0-2`, as lidraughts exports
 ///   them (tests/pdn/russian-lidraughts.pdn).

@@ -27,7 +27,7 @@ pub const MAX_INPUTS: usize = 192;
 /// The most layer stacks a network may have ([`Shape::stack`]).
 pub const MAX_STACKS: usize = 8;
 /// Piece kinds a perspective's inputs are grouped in: own man, own king (Dama), own Damone,
-/// opponent man, opponent king, opponent Damone ([`Shape::kinds`]); the Damone kinds are
+/// opponent man, opponent king, opponent Damone (`Shape::kinds`); the Damone kinds are
 /// empty outside Italian Damone.
 pub const KINDS: usize = 6;
 
