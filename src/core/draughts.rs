@@ -118,10 +118,10 @@ impl<R: Rules> DrawRules for R {
     const THREEFOLD_REPETITION: bool = R::THREEFOLD_REPETITION;
     #[inline(always)]
     fn draw_by_counter(pos: &Position<R>) -> bool {
-        (R::DRAW_PLIES > 0 && pos.quiet_plies() >= R::DRAW_PLIES) || pos.endgame_draw()
+        no_progress_out(pos) || pos.endgame_draw()
     }
     fn counter_draw(pos: &Position<R>) -> Option<&'static str> {
-        if R::DRAW_PLIES > 0 && pos.quiet_plies() >= R::DRAW_PLIES {
+        if no_progress_out(pos) {
             Some(NO_PROGRESS_RULE)
         } else {
             pos.endgame_draw().then_some(ENDGAME_RULE)
@@ -132,4 +132,11 @@ impl<R: Rules> DrawRules for R {
         let man = !pos.kings().contains(mv.from);
         R::resets_draw_counter(man, mv.is_capture(), mv.promotes)
     }
+}
+
+/// Whether `pos`'s no-progress counter has run out (`R::DRAW_PLIES` plies without progress; 0:
+/// the variant has no such rule).
+#[inline(always)]
+fn no_progress_out<R: Rules>(pos: &Position<R>) -> bool {
+    R::DRAW_PLIES > 0 && pos.quiet_plies() >= R::DRAW_PLIES
 }
