@@ -6,7 +6,7 @@ use damiera::core::bitboard::Bitboard;
 use damiera::core::geometry::{Board10, Board8, Geometry};
 use damiera::core::moves::MoveList;
 use damiera::core::notation::fen::parse_fen;
-use damiera::core::rules::{Antidraughts, Frisian};
+use damiera::core::rules::{Antidraughts, Frisian, Frysk};
 use damiera::egdb::build::{build, build_one, build_unit, position, units, BuildOptions};
 use damiera::egdb::file::{self, file_name};
 use damiera::egdb::index::{binomial, Indexer};
@@ -376,6 +376,69 @@ fn frisian_tables_hold_kings_only_and_refuse_men() {
     assert_eq!(names, want);
     let err = build_one::<Frisian>(tmp.path(), Material::new(1, 0, 0, 1), 1).unwrap_err();
     assert!(err.to_string().contains("kings only"), "{err}");
+}
+
+/// Frysk! plays Frisian's rules from another start, so it reads and writes Frisian's kings-only
+/// tables (one copy, in `frisian/`): after a Frisian build, Frysk!'s build keeps every table
+/// and writes none, Frysk! positions probe as the same Frisian positions, and a table of
+/// another variant in that directory is still refused.
+#[test]
+fn frysk_reads_frisian_tables() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    build_all::<Frisian>(tmp.path(), 3);
+    let dir = variant_dir(tmp.path(), Variant::Frisian);
+    assert_eq!(variant_dir(tmp.path(), Variant::Frysk), dir);
+    let before = table_files(&dir);
+    let opts = BuildOptions {
+        root: tmp.path().to_path_buf(),
+        pieces: 3,
+        threads: 1,
+    };
+    let report = build::<Frysk>(&opts, &mut |_| {}).expect("frysk build");
+    assert!(report.built.is_empty(), "{:?}", report.built);
+    assert_eq!(report.kept, before.len());
+    assert_eq!(table_files(&dir), before);
+    let entries = fs::read_dir(tmp.path()).expect("root").count();
+    assert_eq!(entries, 1, "one directory under the root");
+
+    let frisian = Egdb::open(tmp.path(), Variant::Frisian, 3).expect("open frisian");
+    let frysk = Egdb::open(tmp.path(), Variant::Frysk, 3).expect("open frysk");
+    let ix = Indexer::new::<Board10>(Material::new(0, 2, 0, 1));
+    let mut decided = 0;
+    for i in (0..ix.size()).step_by(97) {
+        let a: Position<Frisian> = position(&ix.unrank(i));
+        for side in [Color::White, Color::Black] {
+            let a = Position::<Frisian>::from_parts(
+                a.pieces(Color::White),
+                a.pieces(Color::Black),
+                a.kings(),
+                side,
+            );
+            let b = Position::<Frysk>::from_parts(
+                a.pieces(Color::White),
+                a.pieces(Color::Black),
+                a.kings(),
+                side,
+            );
+            let p = frisian.lookup(&a);
+            assert_eq!(frysk.lookup(&b), p, "{i} {side:?}");
+            decided += matches!(
+                p,
+                Some(Probe {
+                    value: Wld::Win | Wld::Loss,
+                    ..
+                })
+            ) as usize;
+        }
+    }
+    assert!(
+        decided > 0,
+        "some two-kings-against-one positions are decided"
+    );
+
+    // The directory's tables are Frisian's: read as International's, the header refuses them.
+    let err = file::read(&dir, Variant::International, Material::new(0, 1, 0, 1)).unwrap_err();
+    assert!(err.to_string().contains("a table of frisian"), "{err}");
 }
 
 #[test]

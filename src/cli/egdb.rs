@@ -323,7 +323,7 @@ impl RulesFn for Run {
                     r.seconds,
                     r.positions as f64 / r.seconds.max(1e-9),
                     r.kept,
-                    self.root.join(R::NAME).display()
+                    variant_dir(&self.root, R::VARIANT).display()
                 );
                 Ok(ExitCode::SUCCESS)
             }

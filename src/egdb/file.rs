@@ -67,7 +67,20 @@ pub struct TableFile {
     pub file_size: u64,
 }
 
+/// The variant whose tables `variant` reads and writes. Frysk! is Frisian's rules from another
+/// start (lidraughts; docs/rules.md), and the databases hold kings only there
+/// ([`Material::covered`]), so its tables are Frisian's: one copy in `frisian/`, with
+/// Frisian's variant byte. Every other variant has its own.
+pub fn table_variant(variant: Variant) -> Variant {
+    match variant {
+        Variant::Frysk => Variant::Frisian,
+        v => v,
+    }
+}
+
+/// The header's variant byte: the index in [`Variant::ALL`] of the table variant.
 fn variant_id(v: Variant) -> u8 {
+    let v = table_variant(v);
     Variant::ALL
         .iter()
         .position(|&x| x == v)
@@ -193,7 +206,10 @@ pub fn parse(bytes: Vec<u8>, variant: Variant, material: Material) -> Result<Tab
     let v = bytes[12] as usize;
     if v != variant_id(variant) as usize {
         let name = Variant::ALL.get(v).map_or("unknown", |x| x.name());
-        return Err(format!("a table of {name}, not {}", variant.name()));
+        return Err(format!(
+            "a table of {name}, not {}",
+            table_variant(variant).name()
+        ));
     }
     let m = Material::new(bytes[13], bytes[14], bytes[15], bytes[16]);
     if m != material {
@@ -307,9 +323,10 @@ pub fn default_dir() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("egdb"))
 }
 
-/// Where a variant's tables live under a root directory.
+/// Where a variant's tables live under a root directory: `<root>/<name>`, named by its
+/// [`table_variant`] (Frysk!'s are in `frisian`).
 pub fn variant_dir(root: &Path, variant: Variant) -> PathBuf {
-    root.join(variant.name())
+    root.join(table_variant(variant).name())
 }
 
 /// The tables present in `variant`'s directory under `root`: every file named as a table

@@ -32,6 +32,6 @@ pub mod verify;
 
 pub mod value;
 
-pub use self::file::{default_dir, variant_dir, EgdbError};
+pub use self::file::{default_dir, table_variant, variant_dir, EgdbError};
 pub use self::probe::{Egdb, ProbeCache};
 pub use self::value::{decode, encode, loss, win, Entry, Probe, Wld, DRAW};
