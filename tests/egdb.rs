@@ -406,22 +406,16 @@ fn frysk_reads_frisian_tables() {
     let ix = Indexer::new::<Board10>(Material::new(0, 2, 0, 1));
     let mut decided = 0;
     for i in (0..ix.size()).step_by(97) {
-        let a: Position<Frisian> = position(&ix.unrank(i));
+        let placed: Position<Frisian> = position(&ix.unrank(i));
+        let (white, black, kings) = (
+            placed.pieces(Color::White),
+            placed.pieces(Color::Black),
+            placed.kings(),
+        );
         for side in [Color::White, Color::Black] {
-            let a = Position::<Frisian>::from_parts(
-                a.pieces(Color::White),
-                a.pieces(Color::Black),
-                a.kings(),
-                side,
-            );
-            let b = Position::<Frysk>::from_parts(
-                a.pieces(Color::White),
-                a.pieces(Color::Black),
-                a.kings(),
-                side,
-            );
-            let p = frisian.lookup(&a);
-            assert_eq!(frysk.lookup(&b), p, "{i} {side:?}");
+            let p = frisian.lookup(&Position::<Frisian>::from_parts(white, black, kings, side));
+            let q = frysk.lookup(&Position::<Frysk>::from_parts(white, black, kings, side));
+            assert_eq!(q, p, "{i} {side:?}");
             decided += matches!(
                 p,
                 Some(Probe {
